@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "EntryKit",
+    products: [
+        .library(name: "EntryKit", targets: ["EntryKit"]),
+        .executable(name: "entrykit", targets: ["entrykit"]),
+    ],
+    targets: [
+        // GTK 3 through pkg-config; shim.h wraps the macros Swift cannot import.
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk+-3.0",
+            providers: [.apt(["libgtk-3-dev"])]
+        ),
+        // `.strings` parsing and language resolution: plain Swift, no GTK, so it is
+        // unit-tested without a display and fuzzed without GTK in the process.
+        .target(name: "EntryKitStrings"),
+        .target(name: "EntryKit", dependencies: ["CGtk", "EntryKitStrings"]),
+        .executableTarget(name: "entrykit", dependencies: ["EntryKit"]),
+        // libFuzzer target for the parser; see README "Fuzzing". Built normally it replays files.
+        .executableTarget(name: "strings-fuzz", dependencies: ["EntryKitStrings"], path: "Fuzz/StringsFuzz"),
+        .testTarget(name: "EntryKitStringsTests", dependencies: ["EntryKitStrings"]),
+        .testTarget(name: "EntryKitTests", dependencies: ["EntryKit"]),
+    ]
+)

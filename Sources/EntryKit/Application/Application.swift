@@ -1,0 +1,65 @@
+import CGtk
+import Foundation
+
+/// A `GtkApplication`: one instance per desktop session, actions for its menus.
+@MainActor
+open class Application: GObjectReference {
+    public var application: UnsafeMutablePointer<GtkApplication> { cast() }
+    private var actions: [GObjectReference] = []
+
+    public init(id: String, flags: GApplicationFlags = G_APPLICATION_DEFAULT_FLAGS) {
+        super.init(taking: gtk_application_new(id, flags))
+    }
+
+    /// Runs the main loop until the last window closes and returns the exit status.
+    ///
+    /// Command-line arguments are parsed by the caller, so GApplication sees the program name only.
+    /// A missing display is reported in one line on standard error (status 1), not as a GTK abort.
+    public func run(programName: String = "entrykit") -> Int32 {
+        do {
+            try GtkRuntime.initialize()
+        } catch {
+            FileHandle.standardError.write(Data("\(programName): \(error)\n".utf8))
+            return 1
+        }
+        let argv0 = strdup(programName)
+        defer { free(argv0) }
+        var argv: [UnsafeMutablePointer<CChar>?] = [argv0, nil]
+        return g_application_run(cast(), 1, &argv)
+    }
+
+    /// Adds the action `app.<name>`, calling `handler` when it is activated.
+    public func addAction(_ name: String, accelerators: [String] = [], _ handler: @escaping SignalHandler) {
+        let action = GObjectReference(taking: g_simple_action_new(name, nil))
+        action.connect("activate", withArgument: { _ in handler() })
+        g_action_map_add_action(opaque, action.opaque)
+        actions.append(action)
+        if !accelerators.isEmpty { setAccelerators(accelerators, for: "app.\(name)") }
+    }
+
+    /// Adds `app.<name>`, a radio-style action whose state is one of several strings.
+    ///
+    /// Menu items that target a value show a radio mark on the current one; choosing one
+    /// sets the state and calls `handler` with the new value.
+    public func addChoiceAction(_ name: String, initial: String, _ handler: @escaping @MainActor (String) -> Void) {
+        let simpleAction = g_simple_action_new_stateful(name, entrykit_variant_type_string(), g_variant_new_string(initial))!
+        let action = GObjectReference(taking: simpleAction)
+        action.connect("change-state", withArgument: { value in
+            guard let value else { return }
+            let variant = OpaquePointer(value)
+            g_simple_action_set_state(simpleAction, variant)
+            handler(String(cString: g_variant_get_string(variant, nil)))
+        })
+        g_action_map_add_action(opaque, action.opaque)
+        actions.append(action)
+    }
+
+    public func setAccelerators(_ accelerators: [String], for detailedAction: String) {
+        let copies = accelerators.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        var pointers = copies.map { UnsafePointer($0) } + [nil]
+        gtk_application_set_accels_for_action(application, detailedAction, &pointers)
+    }
+
+    public func quit() { g_application_quit(cast()) }
+}

@@ -1,0 +1,17 @@
+import CGtk
+
+/// A `GMenu` model, as menu buttons show it.
+@MainActor
+public final class Menu: GObjectReference {
+    public init() { super.init(taking: g_menu_new()) }
+
+    /// Appends an item that activates `detailedAction` (`app.about`).
+    public func append(_ label: String, action detailedAction: String) {
+        g_menu_append(opaque, label, detailedAction)
+    }
+
+    /// Appends `section` as a group of its own, separated from its neighbours.
+    public func appendSection(_ section: Menu) {
+        g_menu_append_section(opaque, nil, section.cast())
+    }
+}

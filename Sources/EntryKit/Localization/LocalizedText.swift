@@ -1,0 +1,64 @@
+@_exported import EntryKitStrings
+import CGtk
+import Foundation
+
+/// Keeps visible text in the current language: each binding runs now and after every language
+/// change, for as long as its owner lives.
+///
+/// ```swift
+/// LocalizedText.bind(label) { label, strings in label.text = strings.string("Username") }
+/// Localization.shared.setLanguage("ja")   // the label now reads "ユーザ名"
+/// ```
+@MainActor
+public enum LocalizedText {
+    private struct Binding {
+        weak var owner: AnyObject?
+        let apply: @MainActor (Localization) -> Void
+    }
+
+    /// Where bound text comes from; EntryKit's widgets and the app use the shared tables.
+    public static let localization = Localization.shared
+    private static var bindings: [Binding] = []
+    private static var observation: LanguageObservation?
+
+    /// Calls `apply(owner, localization)` now and after each language change while `owner` lives.
+    public static func bind<Owner: AnyObject>(_ owner: Owner, _ apply: @escaping @MainActor (Owner, Localization) -> Void) {
+        startObserving()
+        bindings.append(Binding(owner: owner) { [weak owner] localization in
+            if let owner { apply(owner, localization) }
+        })
+        apply(owner, localization)
+    }
+
+    /// The number of bindings whose owners are still alive.
+    public static var liveBindingCount: Int { bindings.count { $0.owner != nil } }
+
+    /// Re-applies every live binding; called on language change.
+    public static func relabelAll() {
+        bindings.removeAll { $0.owner == nil }
+        // A binding may add bindings (a page built on relabel); iterate over a snapshot.
+        for binding in bindings { binding.apply(localization) }
+    }
+
+    private static func startObserving() {
+        guard observation == nil else { return }
+        observation = localization.observeLanguageChange {
+            // Widgets live on the main thread; a change made elsewhere is applied there.
+            if Thread.isMainThread {
+                MainActor.assumeIsolated { LocalizedText.relabelAll() }
+            } else {
+                g_idle_add({ _ in
+                    MainActor.assumeIsolated { LocalizedText.relabelAll() }
+                    return 0
+                }, nil)
+            }
+        }
+    }
+}
+
+extension Localization {
+    /// The string for `key` with `arguments` put in its `%@` and `%d` places, as `String(format:)`.
+    public func format(_ key: String, _ arguments: any CVarArg..., table: String = defaultTable) -> String {
+        String(format: string(key, table: table), arguments: arguments)
+    }
+}

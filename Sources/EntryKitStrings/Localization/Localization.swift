@@ -1,0 +1,217 @@
+import Foundation
+import Synchronization
+
+/// Localized strings from Apple-style `.strings` tables found on a search path.
+///
+/// A table named `T` in language `L` is the file `L.lproj/T.strings` in any search-path
+/// directory. Lookups walk the preferred languages in order and, for each, the search paths in
+/// order; the first table that has the key answers, and a key no table has is shown as itself.
+/// A malformed table is reported once through `report` and then treated as missing, so a bad
+/// translation never hides the English text.
+///
+/// ```swift
+/// let l10n = Localization.shared
+/// l10n.string("Cancel")                 // "キャンセル" under LANG=ja_JP.UTF-8
+/// l10n.string("Title", table: "MyApp")  // an app's own table on the same paths
+/// l10n.setLanguage("en")                // every observer relabels its widgets
+/// ```
+public final class Localization: Sendable {
+    /// The table EntryKit's own strings live in.
+    public static let defaultTable = "EntryKit"
+    /// The key each table uses for its language's own name (`"日本語"` in `ja.lproj`).
+    public static let languageNameKey = "LanguageName"
+    /// Colon-separated directories searched before the built-in ones.
+    public static let searchPathVariable = "ENTRYKIT_RESOURCES"
+
+    /// Strings for this process: search paths and languages from the environment.
+    public static let shared = Localization(
+        searchPaths: defaultSearchPaths(environment: ProcessInfo.processInfo.environment),
+        preference: LanguagePreference(environment: ProcessInfo.processInfo.environment)
+    )
+
+    private struct State {
+        var searchPaths: [URL]
+        var environmentPreference: LanguagePreference
+        var chosenLanguage: String?
+        /// Parsed tables by file path; `nil` records a missing or malformed file.
+        var tables: [String: [String: String]?] = [:]
+        var observers: [UInt64: @Sendable () -> Void] = [:]
+        var nextObserverID: UInt64 = 0
+    }
+
+    private let state: Mutex<State>
+    private let report: @Sendable (String) -> Void
+
+    /// - Parameters:
+    ///   - searchPaths: directories holding `xx.lproj` folders, most important first.
+    ///   - preference: the languages to try when none was chosen with `setLanguage(_:)`.
+    ///   - report: where a malformed table is described; standard error by default.
+    public init(
+        searchPaths: [URL],
+        preference: LanguagePreference,
+        report: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    ) {
+        self.state = Mutex(State(searchPaths: searchPaths, environmentPreference: preference))
+        self.report = report
+    }
+
+    /// `$ENTRYKIT_RESOURCES`, then `<executable>/../share/entrykit` (an installed tree, relocatable,
+    /// so a `DESTDIR` staging tree works too), then the source tree's `Resources/`.
+    public static func defaultSearchPaths(environment: [String: String]) -> [URL] {
+        var paths: [URL] = []
+        if let override = environment[searchPathVariable] {
+            paths += override.split(separator: ":").map { URL(fileURLWithPath: String($0), isDirectory: true) }
+        }
+        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            paths.append(URL(fileURLWithPath: executable).deletingLastPathComponent()
+                .appendingPathComponent("../share/entrykit", isDirectory: true).standardized)
+        }
+        paths.append(sourceTreeResources)
+        return paths
+    }
+
+    /// `Resources/` beside `Package.swift`, for runs from the build tree.
+    static let sourceTreeResources = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // Localization
+        .deletingLastPathComponent()  // EntryKitStrings
+        .deletingLastPathComponent()  // Sources
+        .deletingLastPathComponent()
+        .appendingPathComponent("Resources", isDirectory: true)
+
+    // MARK: Lookup
+
+    /// The string for `key` in the first preferred language whose table has it, else `key`.
+    public func string(_ key: String, table: String = defaultTable) -> String {
+        for language in languages {
+            if let value = value(for: key, table: table, language: language) { return value }
+        }
+        return key
+    }
+
+    /// The string for `key` in exactly `language`, or `nil` when that language's table lacks it.
+    public func value(for key: String, table: String = defaultTable, language: String) -> String? {
+        for directory in searchPaths {
+            let file = directory.appendingPathComponent("\(language).lproj/\(table).strings")
+            if let value = loadTable(at: file)?[key] { return value }
+        }
+        return nil
+    }
+
+    /// The languages lookups try, most wanted first.
+    public var languages: [String] {
+        state.withLock { state in
+            guard let chosen = state.chosenLanguage else { return state.environmentPreference.languages }
+            return LanguagePreference(locales: [chosen] + state.environmentPreference.languages).languages
+        }
+    }
+
+    public var searchPaths: [URL] { state.withLock { $0.searchPaths } }
+
+    /// Adds a directory to search, before the others when `first` is set, and relabels.
+    public func addSearchPath(_ directory: URL, first: Bool = false) {
+        state.withLock { state in
+            if first { state.searchPaths.insert(directory, at: 0) } else { state.searchPaths.append(directory) }
+        }
+        notifyObservers()
+    }
+
+    /// Languages that have `table` on the search path, as `xx.lproj` names, sorted.
+    public func availableLanguages(table: String = defaultTable) -> [String] {
+        var found = Set<String>()
+        let fileManager = FileManager.default
+        for directory in searchPaths {
+            guard let names = try? fileManager.contentsOfDirectory(atPath: directory.path) else { continue }
+            for name in names where name.hasSuffix(".lproj") {
+                let language = String(name.dropLast(".lproj".count))
+                if fileManager.fileExists(atPath: directory.appendingPathComponent("\(name)/\(table).strings").path) {
+                    found.insert(language)
+                }
+            }
+        }
+        return found.sorted()
+    }
+
+    /// A language's name in that language (`"日本語"`), from its table's `LanguageName`, else its code.
+    public func displayName(ofLanguage language: String) -> String {
+        value(for: Self.languageNameKey, language: language) ?? language
+    }
+
+    /// The language EntryKit's strings are shown in: the first preferred one that has a table.
+    public var currentLanguage: String {
+        let available = Set(availableLanguages())
+        return languages.first(where: available.contains) ?? LanguagePreference.fallbackLanguage
+    }
+
+    // MARK: Changing language
+
+    /// Makes `language` the first choice (English and the environment's languages stay as
+    /// fallbacks); `nil` returns to the environment's choice. Observers are told at once.
+    public func setLanguage(_ language: String?) {
+        let changed = state.withLock { state in
+            defer { state.chosenLanguage = language }
+            return state.chosenLanguage != language
+        }
+        if changed { notifyObservers() }
+    }
+
+    /// Calls `handler` after every language change until the returned observation is cancelled
+    /// or released. Handlers run on the thread that changed the language.
+    public func observeLanguageChange(_ handler: @escaping @Sendable () -> Void) -> LanguageObservation {
+        let id = state.withLock { state in
+            let id = state.nextObserverID
+            state.nextObserverID += 1
+            state.observers[id] = handler
+            return id
+        }
+        return LanguageObservation { [weak self] in
+            _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
+        }
+    }
+
+    private func notifyObservers() {
+        let observers = state.withLock { state in state.observers.sorted { $0.key < $1.key }.map(\.value) }
+        for observer in observers { observer() }
+    }
+
+    // MARK: Loading
+
+    private func loadTable(at file: URL) -> [String: String]? {
+        let path = file.path
+        if let cached = state.withLock({ $0.tables[path] }) { return cached }
+        var table: [String: String]?
+        if let data = FileManager.default.contents(atPath: path) {
+            do {
+                table = try StringsParser.parse(data).table
+            } catch {
+                report("warning: ignoring \(path):\(error.position.line):\(error.position.column): \(error.message)")
+            }
+        }
+        state.withLock { $0.tables[path] = .some(table) }
+        return table
+    }
+
+    /// Forgets parsed tables, so edited files are read again on the next lookup.
+    public func reload() {
+        state.withLock { $0.tables.removeAll() }
+        notifyObservers()
+    }
+}
+
+/// Keeps a language-change observer registered; cancel it or let it go to stop.
+public final class LanguageObservation: Sendable {
+    private let cancellation: Mutex<(@Sendable () -> Void)?>
+
+    init(cancel: @escaping @Sendable () -> Void) {
+        cancellation = Mutex(cancel)
+    }
+
+    public func cancel() {
+        let cancel = cancellation.withLock { stored in
+            defer { stored = nil }
+            return stored
+        }
+        cancel?()
+    }
+
+    deinit { cancel() }
+}

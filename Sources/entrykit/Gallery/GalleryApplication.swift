@@ -1,0 +1,36 @@
+import CGtk
+import EntryKit
+
+/// The desktop app: one gallery window, the language choice, About and Quit.
+@MainActor
+final class GalleryApplication: Application {
+    private var window: GalleryWindow?
+    private var aboutDialog: AboutDialog?
+    private let strings = LocalizedText.localization
+
+    init() {
+        super.init(id: EntryKit.applicationID)
+        connect("startup") { [weak self] in self?.addActions() }
+        connect("activate") { [weak self] in self?.showWindow() }
+    }
+
+    private func addActions() {
+        addChoiceAction("language", initial: strings.currentLanguage) { [weak self] language in
+            self?.strings.setLanguage(language)
+        }
+        addAction("about") { [weak self] in self?.showAbout() }
+        addAction("quit", accelerators: ["<Primary>q"]) { [weak self] in self?.quit() }
+        setAccelerators(["<Primary>w"], for: "win.close")
+    }
+
+    private func showWindow() {
+        if window == nil { window = GalleryWindow(application: self) }
+        window?.present()
+    }
+
+    private func showAbout() {
+        guard let window else { return }
+        if aboutDialog == nil { aboutDialog = AboutDialog(transientFor: window) }
+        aboutDialog?.present()
+    }
+}

@@ -1,0 +1,62 @@
+import CGtk
+import EntryKit
+
+/// A page of the gallery: one widget shown working, under a localized tab title.
+@MainActor
+protocol GalleryPage: AnyObject {
+    /// Stable id of the page in the stack (`overview`, `dropdown`).
+    var name: String { get }
+    /// The `.strings` key of the tab title.
+    var titleKey: String { get }
+    var content: Widget { get }
+}
+
+/// The main window: a header bar with a page switcher, the language menu and the main menu,
+/// above a stack of gallery pages.
+@MainActor
+final class GalleryWindow: Widget {
+    private let pages: [GalleryPage]
+    private let stack = Stack()
+    private let headerBar = HeaderBar()
+    private let languageButton = LanguageButton()
+    private let mainMenuButton = MenuButton(iconName: "open-menu-symbolic")
+
+    init(application: Application) {
+        pages = [OverviewPage()]
+        super.init(taking: gtk_application_window_new(application.application))
+        gtk_window_set_default_size(cast(), 760, 520)
+        gtk_window_set_icon_name(cast(), EntryKit.applicationID)
+
+        headerBar.showsCloseButton = true
+        headerBar.title = "EntryKit"
+        headerBar.customTitle = StackSwitcher(stack: stack)
+        headerBar.packEnd(mainMenuButton)
+        headerBar.packEnd(languageButton)
+        gtk_window_set_titlebar(cast(), headerBar.widget)
+
+        for page in pages { stack.addPage(page.content, name: page.name, title: page.titleKey) }
+        gtk_container_add(cast(), stack.widget)
+
+        LocalizedText.bind(self) { window, strings in window.relabel(strings) }
+        showAll()
+    }
+
+    func present() { gtk_window_present(cast()) }
+
+    var title: String { headerBar.title }
+
+    private func relabel(_ strings: Localization) {
+        for page in pages { stack.setTitle(strings.string(page.titleKey), of: page.content) }
+
+        languageButton.tooltip = strings.string("Language")
+        languageButton.accessibleName = strings.string("Language")
+        languageButton.show(languages: strings.availableLanguages(), strings: strings)
+
+        mainMenuButton.tooltip = strings.string("Main Menu")
+        mainMenuButton.accessibleName = strings.string("Main Menu")
+        let mainMenu = Menu()
+        mainMenu.append(strings.string("About EntryKit"), action: "app.about")
+        mainMenu.append(strings.string("Quit"), action: "app.quit")
+        mainMenuButton.menu = mainMenu
+    }
+}

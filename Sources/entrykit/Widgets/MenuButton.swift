@@ -1,0 +1,22 @@
+import CGtk
+import EntryKit
+
+/// A `GtkMenuButton` showing an icon that opens a menu model in a popover.
+@MainActor
+final class MenuButton: Widget {
+    private var model: Menu?
+
+    init(iconName: String) {
+        super.init(taking: gtk_menu_button_new())
+        gtk_button_set_image(cast(), gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON))
+    }
+
+    /// The menu shown when the button is pressed; replacing it relabels the popover.
+    var menu: Menu? {
+        get { model }
+        set {
+            model = newValue
+            gtk_menu_button_set_menu_model(cast(), newValue?.cast())
+        }
+    }
+}

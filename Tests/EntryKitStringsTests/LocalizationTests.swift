@@ -1,0 +1,153 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import EntryKitStrings
+
+/// A throw-away directory of `xx.lproj` tables.
+final class TableDirectory {
+    let url: URL
+
+    init(_ tables: [String: String], table: String = "EntryKit") throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("entrykit-tables-\(UUID().uuidString)")
+        for (language, contents) in tables {
+            try write(contents, language: language, table: table)
+        }
+    }
+
+    func write(_ contents: String, language: String, table: String = "EntryKit") throws {
+        let folder = url.appendingPathComponent("\(language).lproj")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: folder.appendingPathComponent("\(table).strings"))
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+@Suite struct LocalizationTests {
+    @Test func fallsBackFromRegionToLanguageToEnglishToKey() throws {
+        let tables = try TableDirectory([
+            "ja_JP": #""Region" = "地域";"#,
+            "ja": #""Cancel" = "キャンセル";"#,
+            "en": #""Cancel" = "Cancel"; "English only" = "English text";"#,
+        ])
+        let strings = Localization(searchPaths: [tables.url], preference: LanguagePreference(environment: ["LANG": "ja_JP.UTF-8"]))
+        #expect(strings.string("Region") == "地域")
+        #expect(strings.string("Cancel") == "キャンセル")
+        #expect(strings.string("English only") == "English text")
+        #expect(strings.string("Nowhere") == "Nowhere")
+    }
+
+    @Test func earlierSearchPathWinsForTheSameLanguage() throws {
+        let override = try TableDirectory(["ja": #""Cancel" = "取消";"#])
+        let installed = try TableDirectory(["ja": #""Cancel" = "キャンセル"; "OK" = "了解";"#])
+        let strings = Localization(searchPaths: [override.url, installed.url], preference: LanguagePreference(locales: ["ja"]))
+        #expect(strings.string("Cancel") == "取消")
+        #expect(strings.string("OK") == "了解")
+    }
+
+    @Test func tablesByNameAreSeparate() throws {
+        let tables = try TableDirectory(["en": #""Title" = "EntryKit title";"#])
+        try tables.write(#""Title" = "My app title";"#, language: "en", table: "MyApp")
+        let strings = Localization(searchPaths: [tables.url], preference: LanguagePreference(locales: []))
+        #expect(strings.string("Title") == "EntryKit title")
+        #expect(strings.string("Title", table: "MyApp") == "My app title")
+        #expect(strings.string("Title", table: "Missing") == "Title")
+    }
+
+    @Test func malformedTableIsReportedOnceAndTreatedAsMissing() throws {
+        let tables = try TableDirectory([
+            "ja": "\"Cancel\" = \"キャンセル\"\n\"OK\" = \"了解\";",  // no ';' after the first value
+            "en": #""Cancel" = "Cancel";"#,
+        ])
+        let reports = Mutex<[String]>([])
+        let strings = Localization(searchPaths: [tables.url], preference: LanguagePreference(locales: ["ja"]),
+                                   report: { message in reports.withLock { $0.append(message) } })
+        #expect(strings.string("Cancel") == "Cancel")
+        #expect(strings.string("OK") == "OK")
+        let recorded = reports.withLock { $0 }
+        #expect(recorded.count == 1)
+        #expect(recorded.first?.contains("ja.lproj/EntryKit.strings:2:1") == true)
+    }
+
+    @Test func chosenLanguageComesFirstAndObserversAreTold() throws {
+        let tables = try TableDirectory(["ja": #""Cancel" = "キャンセル";"#, "en": #""Cancel" = "Cancel";"#])
+        let strings = Localization(searchPaths: [tables.url], preference: LanguagePreference(locales: ["en"]))
+        let calls = Mutex(0)
+        let observation = strings.observeLanguageChange { calls.withLock { $0 += 1 } }
+        #expect(strings.string("Cancel") == "Cancel")
+        strings.setLanguage("ja")
+        #expect(strings.string("Cancel") == "キャンセル")
+        #expect(strings.currentLanguage == "ja")
+        strings.setLanguage("ja")  // no change, no notification
+        strings.setLanguage(nil)
+        #expect(strings.string("Cancel") == "Cancel")
+        #expect(calls.withLock { $0 } == 2)
+        observation.cancel()
+        strings.setLanguage("ja")
+        #expect(calls.withLock { $0 } == 2)
+    }
+
+    @Test func releasedObservationStopsNotifications() throws {
+        let strings = Localization(searchPaths: [], preference: LanguagePreference(locales: []))
+        let calls = Mutex(0)
+        do {
+            let observation = strings.observeLanguageChange { calls.withLock { $0 += 1 } }
+            strings.setLanguage("ja")
+            _ = observation
+        }
+        strings.setLanguage("en")
+        #expect(calls.withLock { $0 } == 1)
+    }
+
+    @Test func availableLanguagesAndTheirOwnNames() throws {
+        let tables = try TableDirectory([
+            "en": #""LanguageName" = "English";"#,
+            "ja": #""LanguageName" = "日本語";"#,
+            "xx": #""Cancel" = "Nope";"#,
+        ])
+        try FileManager.default.createDirectory(at: tables.url.appendingPathComponent("fr.lproj"), withIntermediateDirectories: true)
+        let strings = Localization(searchPaths: [tables.url], preference: LanguagePreference(locales: []))
+        #expect(strings.availableLanguages() == ["en", "ja", "xx"])
+        #expect(strings.displayName(ofLanguage: "ja") == "日本語")
+        #expect(strings.displayName(ofLanguage: "xx") == "xx")
+    }
+
+    @Test func droppedInLanguageWorksWithoutRebuild() throws {
+        let tables = try TableDirectory([:])
+        let strings = Localization(searchPaths: [tables.url, Localization.sourceTreeResources], preference: LanguagePreference(locales: ["xx"]))
+        #expect(strings.string("Cancel") == "Cancel")
+        try tables.write(#""Cancel" = "Nope";"#, language: "xx")
+        strings.reload()
+        #expect(strings.string("Cancel") == "Nope")
+    }
+
+    @Test func shippedTablesHoldTheSeedStrings() throws {
+        let strings = Localization(searchPaths: [Localization.sourceTreeResources], preference: LanguagePreference(locales: ["ja"]))
+        #expect(strings.string("OK") == "OK")
+        #expect(strings.string("Cancel") == "キャンセル")
+        #expect(strings.string("Username") == "ユーザ名")
+        #expect(strings.string("Password") == "パスワード")
+        strings.setLanguage("en")
+        #expect(strings.string("Cancel") == "Cancel")
+    }
+
+    @Test func everyEnglishKeyIsTranslatedInEveryShippedLanguage() throws {
+        let resources = Localization.sourceTreeResources
+        let english = try StringsParser.parse(Data(contentsOf: resources.appendingPathComponent("en.lproj/EntryKit.strings")))
+        let languages = try FileManager.default.contentsOfDirectory(atPath: resources.path).filter { $0.hasSuffix(".lproj") }
+        #expect(languages.count >= 2)
+        for folder in languages {
+            let table = try StringsParser.parse(Data(contentsOf: resources.appendingPathComponent("\(folder)/EntryKit.strings")))
+            let missing = Set(english.table.keys).subtracting(table.table.keys)
+            #expect(missing.isEmpty, "\(folder) lacks \(missing.sorted())")
+            #expect(table.duplicates.isEmpty, "\(folder) defines keys twice")
+        }
+    }
+
+    @Test func searchPathsPutTheOverrideFirst() {
+        let paths = Localization.defaultSearchPaths(environment: ["ENTRYKIT_RESOURCES": "/a:/b"])
+        #expect(paths.prefix(2).map(\.path) == ["/a", "/b"])
+        #expect(paths.last == Localization.sourceTreeResources)
+        #expect(paths.contains { $0.path.hasSuffix("/share/entrykit") })
+    }
+}
