@@ -17,10 +17,6 @@ static inline const gchar *entrykit_type_name_of(gpointer instance) {
     return G_OBJECT_TYPE_NAME(instance);
 }
 
-static inline const GVariantType *entrykit_variant_type_string(void) {
-    return G_VARIANT_TYPE_STRING;
-}
-
 /* gtk_container_child_set is variadic, which Swift cannot call. */
 static inline void entrykit_stack_set_child_title(GtkStack *stack, GtkWidget *child, const gchar *title) {
     gtk_container_child_set(GTK_CONTAINER(stack), child, "title", title, NULL);

@@ -5,8 +5,6 @@ import Foundation
 struct EntryKitMain {
     @MainActor
     static func main() {
-        // GTK's own strings (dialog buttons, input methods) follow the user's locale.
-        setlocale(LC_ALL, "")
         let status: Int32
         switch AppCommand(arguments: Array(CommandLine.arguments.dropFirst())) {
         case .gallery:

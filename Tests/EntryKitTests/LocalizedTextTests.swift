@@ -1,58 +1,55 @@
 import CGtk
 @testable import EntryKit
-import XCTest
+import Foundation
+import Testing
 
-final class LocalizedTextTests: DisplayTestCase {
-    override func tearDown() async throws {
-        await MainActor.run { LocalizedText.localization.setLanguage(nil) }
-        try await super.tearDown()
-    }
+@MainActor @Suite(.serialized) struct LocalizedTextTests {
+    init() throws { try TestDisplay.require() }
 
-    func testBoundLabelRelabelsOnLanguageChange() {
+    @Test func boundLabelRelabelsOnLanguageChange() {
         let strings = LocalizedText.localization
+        defer { strings.setLanguage(nil) }  // leave the language as the environment chose it
         strings.setLanguage("en")
         let label = Label()
         LocalizedText.bind(label) { label, strings in label.text = strings.string("Cancel") }
-        XCTAssertEqual(label.text, "Cancel")
+        #expect(label.text == "Cancel")
         strings.setLanguage("ja")
-        XCTAssertEqual(label.text, "キャンセル")
+        #expect(label.text == "キャンセル")
         strings.setLanguage("en")
-        XCTAssertEqual(label.text, "Cancel")
+        #expect(label.text == "Cancel")
     }
 
-    func testLanguageChangedOffTheMainThreadRelabelsOnIt() {
+    @Test func languageChangedOffTheMainThreadRelabelsOnIt() {
         let strings = LocalizedText.localization
+        defer { strings.setLanguage(nil) }  // leave the language as the environment chose it
         strings.setLanguage("en")
         let label = Label()
         LocalizedText.bind(label) { label, strings in
-            XCTAssertTrue(Thread.isMainThread)
+            #expect(GtkRuntime.isGtkThread)
             label.text = strings.string("Password")
         }
-        let changed = expectation(description: "changed on another thread")
-        Thread.detachNewThread {
-            strings.setLanguage("ja")
-            changed.fulfill()
-        }
-        XCTAssertTrue(MainLoop.run(until: { label.text == "パスワード" }, timeout: 5))
-        wait(for: [changed], timeout: 5)
+        Thread.detachNewThread { strings.setLanguage("ja") }
+        #expect(MainLoop.run(until: { label.text == "パスワード" }, timeout: 5))
     }
 
-    func testBindingEndsWithItsOwner() {
+    @Test func bindingEndsWithItsOwner() {
         let strings = LocalizedText.localization
+        defer { strings.setLanguage(nil) }  // leave the language as the environment chose it
         let before = LocalizedText.liveBindingCount
         var applied = 0
         do {
             let label = Label()
             LocalizedText.bind(label) { _, _ in applied += 1 }
-            XCTAssertEqual(LocalizedText.liveBindingCount, before + 1)
+            #expect(LocalizedText.liveBindingCount == before + 1)
         }
-        XCTAssertEqual(LocalizedText.liveBindingCount, before)
+        #expect(LocalizedText.liveBindingCount == before)
         strings.setLanguage("ja")
-        XCTAssertEqual(applied, 1, "a released owner's binding must not run again")
+        #expect(applied == 1, "a released owner's binding must not run again")
     }
 
-    func testFormatFillsPlaceholders() {
+    @Test func formatFillsPlaceholders() {
+        defer { LocalizedText.localization.setLanguage(nil) }
         LocalizedText.localization.setLanguage("ja")
-        XCTAssertEqual(LocalizedText.localization.format("Current language: %@", "日本語"), "現在の言語: 日本語")
+        #expect(LocalizedText.localization.format("Current language: %@", "日本語") == "現在の言語: 日本語")
     }
 }

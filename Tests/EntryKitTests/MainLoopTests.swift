@@ -1,30 +1,33 @@
 import CGtk
 @testable import EntryKit
-import XCTest
+import Foundation
+import Testing
 
-final class MainLoopTests: DisplayTestCase {
-    func testIdleWorkRunsOnceAndIsReleased() {
+@MainActor @Suite(.serialized) struct MainLoopTests {
+    init() throws { try TestDisplay.require() }
+
+    @Test func idleWorkRunsOnceAndIsReleased() {
         let before = SignalClosures.liveCount
         var runs = 0
         MainLoop.idle { runs += 1 }
-        XCTAssertEqual(SignalClosures.liveCount, before + 1)
-        XCTAssertTrue(MainLoop.run(until: { runs == 1 }, timeout: 5))
+        #expect(SignalClosures.liveCount == before + 1)
+        #expect(MainLoop.run(until: { runs == 1 }, timeout: 5))
         MainLoop.drain()
-        XCTAssertEqual(runs, 1)
-        XCTAssertEqual(SignalClosures.liveCount, before)
+        #expect(runs == 1)
+        #expect(SignalClosures.liveCount == before)
     }
 
-    func testRunUntilGivesUpAtTheDeadline() {
+    @Test func runUntilGivesUpAtTheDeadline() {
         let start = Date()
-        XCTAssertFalse(MainLoop.run(until: { false }, timeout: 0.1))
-        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.1)
+        #expect(!(MainLoop.run(until: { false }, timeout: 0.1)))
+        #expect(Date().timeIntervalSince(start) >= 0.1)
     }
 
-    func testMissingDisplayIsDescribedInOneLine() {
+    @Test func missingDisplayIsDescribedInOneLine() {
         let none = GtkRuntime.describeMissingDisplay(environment: [:])
-        XCTAssertTrue(none.contains("neither DISPLAY nor WAYLAND_DISPLAY is set"))
+        #expect(none.contains("neither DISPLAY nor WAYLAND_DISPLAY is set"))
         let x11 = GtkRuntime.describeMissingDisplay(environment: ["DISPLAY": ":42"])
-        XCTAssertTrue(x11.contains("DISPLAY=:42"))
-        XCTAssertFalse(x11.contains("\n"))
+        #expect(x11.contains("DISPLAY=:42"))
+        #expect(!(x11.contains("\n")))
     }
 }

@@ -1,57 +1,59 @@
 import CGtk
 @testable import EntryKit
-import XCTest
+import Testing
 
-final class OwnershipTests: DisplayTestCase {
-    func testDroppingTheWrapperFinalizesAFloatingWidget() {
+@MainActor @Suite(.serialized) struct OwnershipTests {
+    init() throws { try TestDisplay.require() }
+
+    @Test func droppingTheWrapperFinalizesAFloatingWidget() {
         let wrappersBefore = GObjectReference.liveCount
         var label: Label? = Label("text")
         let probe = GObjectFinalizationProbe(label!)
-        XCTAssertEqual(GObjectReference.liveCount, wrappersBefore + 1)
-        XCTAssertFalse(probe.isFinalized)
-        XCTAssertEqual(entrykit_is_floating(label!.object), 0, "the floating reference must be sunk")
+        #expect(GObjectReference.liveCount == wrappersBefore + 1)
+        #expect(!(probe.isFinalized))
+        #expect(entrykit_is_floating(label!.object) == 0, "the floating reference must be sunk")
         label = nil
-        XCTAssertTrue(probe.isFinalized)
-        XCTAssertEqual(GObjectReference.liveCount, wrappersBefore)
+        #expect(probe.isFinalized)
+        #expect(GObjectReference.liveCount == wrappersBefore)
     }
 
-    func testChildStaysAliveWhileItsContainerHoldsIt() {
+    @Test func childStaysAliveWhileItsContainerHoldsIt() {
         let box = Box(vertical: true)
         var label: Label? = Label("child")
         let probe = GObjectFinalizationProbe(label!)
         box.append(label!)
         label = nil
-        XCTAssertFalse(probe.isFinalized, "the box owns the child now")
+        #expect(!(probe.isFinalized), "the box owns the child now")
         gtk_container_remove(box.cast(), gtk_container_get_children(box.cast()).pointee.data.assumingMemoryBound(to: GtkWidget.self))
-        XCTAssertTrue(probe.isFinalized)
+        #expect(probe.isFinalized)
     }
 
-    func testToplevelIsReleasedOnceAfterDestroy() {
+    @Test func toplevelIsReleasedOnceAfterDestroy() {
         let wrappersBefore = GObjectReference.liveCount
         var window: Widget? = Widget(taking: gtk_window_new(GTK_WINDOW_TOPLEVEL))
         let probe = GObjectFinalizationProbe(window!)
         window!.showAll()
         window!.destroy()
-        XCTAssertFalse(probe.isFinalized, "the wrapper still holds its own reference")
+        #expect(!(probe.isFinalized), "the wrapper still holds its own reference")
         window = nil
         MainLoop.drain()
-        XCTAssertTrue(probe.isFinalized)
-        XCTAssertEqual(GObjectReference.liveCount, wrappersBefore)
+        #expect(probe.isFinalized)
+        #expect(GObjectReference.liveCount == wrappersBefore)
     }
 
-    func testTypeChecks() {
+    @Test func typeChecks() {
         let label = Label()
-        XCTAssertEqual(label.typeName, "GtkLabel")
-        XCTAssertTrue(label.isA(gtk_widget_get_type()))
-        XCTAssertFalse(label.isA(gtk_entry_get_type()))
+        #expect(label.typeName == "GtkLabel")
+        #expect(label.isA(gtk_widget_get_type()))
+        #expect(!(label.isA(gtk_entry_get_type())))
     }
 
-    func testAccessibleNameAndDescription() {
+    @Test func accessibleNameAndDescription() {
         let label = Label("x")
         label.accessibleName = "Greeting"
         label.accessibleDescription = "Says hello"
-        XCTAssertEqual(label.accessibleName, "Greeting")
-        XCTAssertEqual(label.accessibleDescription, "Says hello")
-        XCTAssertEqual(atk_object_get_role(label.accessible), ATK_ROLE_LABEL)
+        #expect(label.accessibleName == "Greeting")
+        #expect(label.accessibleDescription == "Says hello")
+        #expect(atk_object_get_role(label.accessible) == ATK_ROLE_LABEL)
     }
 }

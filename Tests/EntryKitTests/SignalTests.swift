@@ -1,20 +1,22 @@
 import CGtk
 @testable import EntryKit
-import XCTest
+import Testing
 
-final class SignalTests: DisplayTestCase {
+@MainActor @Suite(.serialized) struct SignalTests {
+    init() throws { try TestDisplay.require() }
+
     private func makeButton() -> Widget { Widget(taking: gtk_button_new_with_label("Press")) }
 
-    func testHandlerRunsOnEmission() {
+    @Test func handlerRunsOnEmission() {
         let button = makeButton()
         var presses = 0
         button.connect("clicked") { presses += 1 }
         gtk_button_clicked(button.cast())
         gtk_button_clicked(button.cast())
-        XCTAssertEqual(presses, 2)
+        #expect(presses == 2)
     }
 
-    func testHandlerReceivesTheSignalArgument() {
+    @Test func handlerReceivesTheSignalArgument() {
         let label = Label("a")
         var notified: [String] = []
         label.connect("notify::label", withArgument: { pspec in
@@ -22,21 +24,21 @@ final class SignalTests: DisplayTestCase {
             notified.append(String(cString: spec.pointee.name))
         })
         label.text = "b"
-        XCTAssertEqual(notified, ["label"])
+        #expect(notified == ["label"])
     }
 
-    func testClosuresAreReleasedWhenTheObjectIsFinalized() {
+    @Test func closuresAreReleasedWhenTheObjectIsFinalized() {
         let before = SignalClosures.liveCount
         var button: Widget? = makeButton()
         for _ in 0..<5 { button!.connect("clicked") {} }
         button!.connectEvent("key-press-event") { _ in false }
-        XCTAssertEqual(SignalClosures.liveCount, before + 6)
+        #expect(SignalClosures.liveCount == before + 6)
         button!.destroy()
         button = nil
-        XCTAssertEqual(SignalClosures.liveCount, before)
+        #expect(SignalClosures.liveCount == before)
     }
 
-    func testDisconnectReleasesTheClosureAtOnce() {
+    @Test func disconnectReleasesTheClosureAtOnce() {
         let before = SignalClosures.liveCount
         let button = makeButton()
         var presses = 0
@@ -44,12 +46,12 @@ final class SignalTests: DisplayTestCase {
         connection.disconnect()
         connection.disconnect()  // a second disconnect is harmless
         gtk_button_clicked(button.cast())
-        XCTAssertEqual(presses, 0)
-        XCTAssertEqual(SignalClosures.liveCount, before)
+        #expect(presses == 0)
+        #expect(SignalClosures.liveCount == before)
     }
 
-    func testWeakCaptureLetsTheOwnerGo() {
-        final class Owner {
+    @Test func weakCaptureLetsTheOwnerGo() {
+        @MainActor final class Owner {
             let button = Widget(taking: gtk_button_new())
             var presses = 0
             init() { button.connect("clicked") { [weak self] in self?.presses += 1 } }
@@ -61,10 +63,10 @@ final class SignalTests: DisplayTestCase {
             let owner = Owner()
             weakOwner = owner
             gtk_button_clicked(owner.button.cast())
-            XCTAssertEqual(owner.presses, 1)
+            #expect(owner.presses == 1)
         }
-        XCTAssertNil(weakOwner)
-        XCTAssertEqual(GObjectReference.liveCount, wrappersBefore)
-        XCTAssertEqual(SignalClosures.liveCount, closuresBefore)
+        #expect(weakOwner == nil)
+        #expect(GObjectReference.liveCount == wrappersBefore)
+        #expect(SignalClosures.liveCount == closuresBefore)
     }
 }

@@ -37,23 +37,6 @@ open class Application: GObjectReference {
         if !accelerators.isEmpty { setAccelerators(accelerators, for: "app.\(name)") }
     }
 
-    /// Adds `app.<name>`, a radio-style action whose state is one of several strings.
-    ///
-    /// Menu items that target a value show a radio mark on the current one; choosing one
-    /// sets the state and calls `handler` with the new value.
-    public func addChoiceAction(_ name: String, initial: String, _ handler: @escaping @MainActor (String) -> Void) {
-        let simpleAction = g_simple_action_new_stateful(name, entrykit_variant_type_string(), g_variant_new_string(initial))!
-        let action = GObjectReference(taking: simpleAction)
-        action.connect("change-state", withArgument: { value in
-            guard let value else { return }
-            let variant = OpaquePointer(value)
-            g_simple_action_set_state(simpleAction, variant)
-            handler(String(cString: g_variant_get_string(variant, nil)))
-        })
-        g_action_map_add_action(opaque, action.opaque)
-        actions.append(action)
-    }
-
     public func setAccelerators(_ accelerators: [String], for detailedAction: String) {
         let copies = accelerators.map { strdup($0) }
         defer { copies.forEach { free($0) } }

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import Synchronization
 
 /// GTK could not connect to a display; `description` is one line for a terminal.
 public struct DisplayUnavailable: Error, CustomStringConvertible {
@@ -9,18 +10,29 @@ public struct DisplayUnavailable: Error, CustomStringConvertible {
 /// Starting GTK.
 @MainActor
 public enum GtkRuntime {
-    private static var initialized = false
+    /// The thread GTK was started on (0 before); every GTK call must come from it.
+    private nonisolated static let gtkThread = Atomic<pthread_t>(0)
 
     /// Connects GTK to the display named by the environment, once.
     ///
     /// Throws instead of letting GTK print a warning and exit, so a command-line caller can say
     /// what is wrong in one line.
     public static func initialize(environment: [String: String] = ProcessInfo.processInfo.environment) throws(DisplayUnavailable) {
-        if initialized { return }
+        if gtkThread.load(ordering: .acquiring) != 0 { return }
+        // GTK would set the locale itself and warn when the user's is not installed. EntryKit's
+        // strings come from its own tables, so an uninstalled locale quietly falls back to C.UTF-8.
+        gtk_disable_setlocale()
+        if setlocale(LC_ALL, "") == nil { setlocale(LC_ALL, "C.UTF-8") }
         guard gtk_init_check(nil, nil) != 0 else {
             throw DisplayUnavailable(description: describeMissingDisplay(environment: environment))
         }
-        initialized = true
+        gtkThread.store(pthread_self(), ordering: .releasing)
+    }
+
+    /// Whether the caller runs on GTK's thread (the main thread in an app).
+    public nonisolated static var isGtkThread: Bool {
+        let thread = gtkThread.load(ordering: .acquiring)
+        return thread != 0 && pthread_equal(thread, pthread_self()) != 0
     }
 
     static func describeMissingDisplay(environment: [String: String]) -> String {

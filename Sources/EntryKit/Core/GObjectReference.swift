@@ -55,22 +55,25 @@ open class GObjectReference {
     public func isA(_ type: GType) -> Bool { entrykit_is_a(object, type) != 0 }
 }
 
-/// Watches a GObject without owning it: tells whether it has been finalized.
+/// Watches a GObject without owning it: tells whether it has been finalized (freed), not
+/// merely disposed, as a destroyed widget is while someone still holds a reference.
 ///
 /// Used by leak tests to prove that dropping every owner really frees the object.
-public final class GObjectFinalizationProbe {
-    private var weak = GWeakRef()
+public final class GObjectFinalizationProbe: Sendable {
+    private final class Flag: Sendable {
+        let finalized = Atomic<Bool>(false)
+    }
+
+    private let flag = Flag()
 
     @MainActor
     public init(_ reference: GObjectReference) {
-        g_weak_ref_init(&weak, reference.object)
+        // Object data is released in finalize, after dispose, so its destroy-notify marks the end.
+        let key = "entrykit-finalization-probe-\(UInt(bitPattern: ObjectIdentifier(flag).hashValue))"
+        g_object_set_data_full(reference.object, key, Unmanaged.passRetained(flag).toOpaque()) { data in
+            Unmanaged<Flag>.fromOpaque(data!).takeRetainedValue().finalized.store(true, ordering: .relaxed)
+        }
     }
 
-    public var isFinalized: Bool {
-        guard let object = g_weak_ref_get(&weak) else { return true }
-        g_object_unref(object)
-        return false
-    }
-
-    deinit { g_weak_ref_clear(&weak) }
+    public var isFinalized: Bool { flag.finalized.load(ordering: .relaxed) }
 }

@@ -43,8 +43,8 @@ public enum LocalizedText {
     private static func startObserving() {
         guard observation == nil else { return }
         observation = localization.observeLanguageChange {
-            // Widgets live on the main thread; a change made elsewhere is applied there.
-            if Thread.isMainThread {
+            // Widgets live on GTK's thread; a change made elsewhere is applied there.
+            if GtkRuntime.isGtkThread {
                 MainActor.assumeIsolated { LocalizedText.relabelAll() }
             } else {
                 g_idle_add({ _ in

@@ -6,7 +6,6 @@ import EntryKit
 final class GalleryApplication: Application {
     private var window: GalleryWindow?
     private var aboutDialog: AboutDialog?
-    private let strings = LocalizedText.localization
 
     init() {
         super.init(id: EntryKit.applicationID)
@@ -15,9 +14,6 @@ final class GalleryApplication: Application {
     }
 
     private func addActions() {
-        addChoiceAction("language", initial: strings.currentLanguage) { [weak self] language in
-            self?.strings.setLanguage(language)
-        }
         addAction("about") { [weak self] in self?.showAbout() }
         addAction("quit", accelerators: ["<Primary>q"]) { [weak self] in self?.quit() }
         setAccelerators(["<Primary>w"], for: "win.close")

@@ -50,7 +50,7 @@ final class GalleryWindow: Widget {
 
         languageButton.tooltip = strings.string("Language")
         languageButton.accessibleName = strings.string("Language")
-        languageButton.show(languages: strings.availableLanguages(), strings: strings)
+        languageButton.update(from: strings)
 
         mainMenuButton.tooltip = strings.string("Main Menu")
         mainMenuButton.accessibleName = strings.string("Main Menu")

@@ -2,7 +2,7 @@ import CGtk
 import EntryKit
 
 /// The header bar's language chooser: a popover of radio buttons, one per available language,
-/// each named in its own language and bound to the `app.language` action.
+/// each named in its own language; choosing one relabels the whole app at once.
 ///
 /// Radio buttons rather than a `GMenu`: GTK 3's model buttons do not expose `checked` over
 /// AT-SPI, so a screen reader could not tell which language is in use.
@@ -10,7 +10,7 @@ import EntryKit
 final class LanguageButton: Widget {
     private let popover: Widget
     private var list: Box?
-    private var shownLanguages: [String] = []
+    private var choices: [(language: String, button: Widget)] = []
 
     init() {
         let button = gtk_menu_button_new()!
@@ -20,24 +20,42 @@ final class LanguageButton: Widget {
         gtk_menu_button_set_popover(cast(), popover.widget)
     }
 
-    /// Lists `languages` (`xx.lproj` names); rebuilt only when the set changes.
-    func show(languages: [String], strings: Localization) {
-        guard languages != shownLanguages else { return }
-        shownLanguages = languages
+    /// Lists the available languages with the current one checked; the list is rebuilt only
+    /// when the set of languages changes.
+    func update(from strings: Localization) {
+        let languages = strings.availableLanguages()
+        if languages != choices.map(\.language) { rebuild(languages, strings: strings) }
+        let current = strings.currentLanguage
+        // Checking the current button emits `toggled`; choosing the language in use changes nothing.
+        for choice in choices where choice.language == current {
+            gtk_toggle_button_set_active(choice.button.cast(), 1)
+        }
+    }
+
+    private func rebuild(_ languages: [String], strings: Localization) {
         let column = Box(vertical: true, spacing: 2)
         column.setMargins(8)
         var group: UnsafeMutablePointer<GtkRadioButton>?
-        for language in languages {
-            let choice = Widget(taking: gtk_radio_button_new_with_label_from_widget(group, strings.displayName(ofLanguage: language)))
-            group = choice.cast()
-            gtk_actionable_set_action_name(choice.opaque, "app.language")
-            gtk_actionable_set_action_target_value(choice.opaque, g_variant_new_string(language))
-            choice.connect("clicked") { [weak self] in self.map { gtk_popover_popdown($0.popover.cast()) } }
-            column.append(choice)
+        choices = languages.map { language in
+            let button = Widget(taking: gtk_radio_button_new_with_label_from_widget(group, strings.displayName(ofLanguage: language)))
+            group = button.cast()
+            button.connect("toggled") { [weak self, weak button] in
+                guard let self, let button, gtk_toggle_button_get_active(button.cast()) != 0 else { return }
+                self.choose(language)
+            }
+            column.append(button)
+            return (language, button)
         }
         if let list { gtk_container_remove(popover.cast(), list.widget) }
         gtk_container_add(popover.cast(), column.widget)
         column.showAll()
         list = column
+    }
+
+    private func choose(_ language: String) {
+        let strings = LocalizedText.localization
+        guard language != strings.currentLanguage else { return }
+        gtk_popover_popdown(popover.cast())
+        strings.setLanguage(language)
     }
 }

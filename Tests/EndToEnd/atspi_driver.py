@@ -1,0 +1,108 @@
+"""A small AT-SPI driver: launch the real binary, find accessibles by role and name, act on them.
+
+Only what a screen reader or a test robot sees is used: roles, names, states and actions.
+"""
+import os
+import subprocess
+import time
+
+import pyatspi
+
+DEFAULT_TIMEOUT = 15.0
+
+
+def wait_for(predicate, timeout=DEFAULT_TIMEOUT, interval=0.05, what="condition"):
+    """Polls `predicate` until it returns something truthy; fails with `what` after `timeout`."""
+    deadline = time.monotonic() + timeout
+    last_error = None
+    while time.monotonic() < deadline:
+        try:
+            value = predicate()
+            if value:
+                return value
+        except Exception as error:  # an accessible can vanish while the tree changes
+            last_error = error
+        time.sleep(interval)
+    raise AssertionError(f"timed out after {timeout}s waiting for {what}" + (f" (last error: {last_error})" if last_error else ""))
+
+
+def states(accessible):
+    return {pyatspi.stateToString(state) for state in accessible.getState().getStates()}
+
+
+def descendants(root, max_depth=40):
+    """Every accessible below `root`, depth first."""
+    stack = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        yield node
+        if depth >= max_depth:
+            continue
+        children = [node.getChildAtIndex(i) for i in range(node.childCount)]
+        stack.extend((child, depth + 1) for child in reversed(children) if child is not None)
+
+
+def find_all(root, role=None, name=None, showing=None):
+    """Accessibles below `root` with the role name (`"push button"`) and name given."""
+    found = []
+    for node in descendants(root):
+        if role is not None and node.getRoleName() != role:
+            continue
+        if name is not None and node.name != name:
+            continue
+        if showing is not None and ("showing" in states(node)) != showing:
+            continue
+        found.append(node)
+    return found
+
+
+def find(root, role=None, name=None, showing=None, timeout=DEFAULT_TIMEOUT):
+    """The first accessible matching, waiting for it to appear."""
+    return wait_for(lambda: next(iter(find_all(root, role, name, showing)), None), timeout,
+                    what=f"{role or 'any role'} named {name!r}" + (" (showing)" if showing else ""))
+
+
+def press(accessible, action="click"):
+    """Performs the named action (`click`, `activate`) as an assistive technology would."""
+    interface = accessible.queryAction()
+    names = [interface.getName(i) for i in range(interface.nActions)]
+    assert action in names, f"{accessible.getRoleName()} {accessible.name!r} has actions {names}, not {action!r}"
+    assert interface.doAction(names.index(action))
+
+
+class RunningApp:
+    """The real `entrykit` process and its AT-SPI application object."""
+
+    def __init__(self, binary, args=(), env=None):
+        environment = dict(os.environ)
+        environment.update(env or {})
+        self.process = subprocess.Popen([str(binary), *args], env=environment,
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.application = wait_for(self._find_application, what=f"entrykit (pid {self.process.pid}) on the accessibility bus")
+
+    def _find_application(self):
+        if self.process.poll() is not None:
+            raise AssertionError(f"entrykit exited with {self.process.returncode}: {self.process.stderr.read()}")
+        desktop = pyatspi.Registry.getDesktop(0)
+        for index in range(desktop.childCount):
+            application = desktop.getChildAtIndex(index)
+            if application is not None and application.get_process_id() == self.process.pid:
+                return application
+        return None
+
+    def window(self, name, role="frame"):
+        return find(self.application, role=role, name=name)
+
+    def wait_for_exit(self, timeout=DEFAULT_TIMEOUT):
+        """Waits for the process to end; returns (status, stdout, stderr)."""
+        stdout, stderr = self.process.communicate(timeout=timeout)
+        return self.process.returncode, stdout, stderr
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.communicate(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.communicate()

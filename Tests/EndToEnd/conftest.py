@@ -1,0 +1,48 @@
+"""Shared fixtures for the end-to-end tests: the real `entrykit` binary, driven over AT-SPI.
+
+Run under `xvfb-run -a dbus-run-session -- ...` (scripts/test does). Tests that need a display
+fail, never skip, when none is there.
+"""
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+
+
+def entrykit_binary() -> pathlib.Path:
+    """The binary under test: $ENTRYKIT_BINARY, else the debug build."""
+    path = pathlib.Path(os.environ.get("ENTRYKIT_BINARY", REPO / ".build" / "debug" / "entrykit"))
+    assert path.is_file(), f"{path} does not exist: build it first (swift build)"
+    return path
+
+
+@pytest.fixture(scope="session")
+def binary() -> pathlib.Path:
+    return entrykit_binary()
+
+
+@pytest.fixture(scope="session")
+def display() -> str:
+    """The X display the GUI tests use; a missing one is a failure."""
+    name = os.environ.get("DISPLAY", "")
+    if not name:
+        pytest.fail("no DISPLAY: run the end-to-end tests under xvfb-run -a dbus-run-session (scripts/test)")
+    probe = subprocess.run(["xdpyinfo"], capture_output=True, text=True) if _has("xdpyinfo") else None
+    if probe is not None and probe.returncode != 0:
+        pytest.fail(f"DISPLAY={name} does not answer: {probe.stderr.strip()}")
+    return name
+
+
+def _has(program: str) -> bool:
+    return any((pathlib.Path(d) / program).exists() for d in os.environ.get("PATH", "").split(":"))
+
+
+def run_cli(binary, *args, env=None, input=None, timeout=30):
+    """Runs `entrykit ARGS` to completion and returns the CompletedProcess (text mode)."""
+    environment = dict(os.environ)
+    environment.update(env or {})
+    return subprocess.run([str(binary), *map(str, args)], capture_output=True, text=True,
+                          env=environment, input=input, timeout=timeout)

@@ -1,0 +1,95 @@
+"""The command line: help, version, misuse, and the `.strings` tools on files a user points at."""
+import json
+import re
+
+from conftest import REPO, run_cli
+
+
+def meson_version():
+    match = re.search(r"version\s*:\s*'([^']+)'", (REPO / "meson.build").read_text())
+    assert match, "meson.build names no project version"
+    return match.group(1)
+
+
+def test_help_lists_the_commands(binary):
+    for flag in ("--help", "-h"):
+        result = run_cli(binary, flag)
+        assert result.returncode == 0
+        assert result.stdout.startswith("Usage: entrykit")
+        for word in ("strings lint", "strings dump", "strings lookup", "ENTRYKIT_RESOURCES", "LANGUAGE"):
+            assert word in result.stdout
+
+
+def test_version_matches_the_meson_project(binary):
+    result = run_cli(binary, "--version")
+    assert result.returncode == 0
+    assert result.stdout == f"entrykit {meson_version()}\n"
+
+
+def test_unknown_option_is_a_usage_error(binary):
+    result = run_cli(binary, "--bogus")
+    assert result.returncode == 2
+    assert "unknown option '--bogus'" in result.stderr
+    assert "entrykit --help" in result.stderr
+    result = run_cli(binary, "frobnicate")
+    assert result.returncode == 2
+    assert "unknown command 'frobnicate'" in result.stderr
+
+
+def test_lint_accepts_the_shipped_tables(binary):
+    tables = sorted(REPO.glob("Resources/*.lproj/*.strings"))
+    assert len(tables) >= 2
+    result = run_cli(binary, "strings", "lint", *tables)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [f"{table}: OK" for table in tables]
+
+
+def test_lint_names_file_line_and_column_and_checks_every_file(binary, tmp_path):
+    good = tmp_path / "good.strings"
+    good.write_text('"OK" = "OK";\n', encoding="utf-8")
+    bad = tmp_path / "bad.strings"
+    bad.write_text('"OK" = "OK";\n"Cancel" = "キャンセル"\n"Next" = "次";\n', encoding="utf-8")
+    missing = tmp_path / "missing.strings"
+    result = run_cli(binary, "strings", "lint", bad, good, missing)
+    assert result.returncode == 1
+    assert f"{good}: OK" in result.stdout
+    assert re.search(rf"^{re.escape(str(bad))}:[23]:\d+: error: .*';'", result.stderr, re.M), result.stderr
+    assert f"{missing}: error: cannot read file" in result.stderr
+
+
+def test_lint_warns_about_a_duplicate_key_but_passes(binary, tmp_path):
+    table = tmp_path / "dup.strings"
+    table.write_text('"A" = "1";\n"A" = "2";\n', encoding="utf-8")
+    result = run_cli(binary, "strings", "lint", table)
+    assert result.returncode == 0
+    assert f"{table}:2:1: warning: duplicate key \"A\"" in result.stderr
+
+
+def test_dump_prints_the_table_as_json(binary):
+    result = run_cli(binary, "strings", "dump", REPO / "Resources/ja.lproj/EntryKit.strings")
+    assert result.returncode == 0, result.stderr
+    table = json.loads(result.stdout)
+    assert table["Cancel"] == "キャンセル"
+    assert table["Username"] == "ユーザ名"
+    assert table["Password"] == "パスワード"
+    assert list(table)[0] == "LanguageName", "keys keep their order in the file"
+
+
+def test_lookup_follows_the_language_environment(binary):
+    assert run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "ja"}).stdout == "キャンセル\n"
+    assert run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "", "LC_ALL": "ja_JP.UTF-8"}).stdout == "キャンセル\n"
+    assert run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "fr:en"}).stdout == "Cancel\n"
+    unknown = run_cli(binary, "strings", "lookup", "No such key", env={"LANGUAGE": "ja"})
+    assert unknown.stdout == "No such key\n"
+
+
+def test_lookup_reads_an_override_table_and_reports_a_broken_one(binary, tmp_path):
+    folder = tmp_path / "ja.lproj"
+    folder.mkdir()
+    (folder / "EntryKit.strings").write_text('"Cancel" = "やめる"\n', encoding="utf-8")  # no ';'
+    result = run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "ja", "ENTRYKIT_RESOURCES": str(tmp_path)})
+    assert result.stdout == "キャンセル\n", "a broken override falls back to the shipped table"
+    assert "ja.lproj/EntryKit.strings:" in result.stderr
+    (folder / "EntryKit.strings").write_text('"Cancel" = "やめる";\n', encoding="utf-8")
+    result = run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "ja", "ENTRYKIT_RESOURCES": str(tmp_path)})
+    assert result.stdout == "やめる\n"

@@ -1,0 +1,139 @@
+"""The gallery window, driven over AT-SPI as a screen reader or test robot would."""
+import os
+import subprocess
+
+import pytest
+
+from atspi_driver import RunningApp, find, find_all, press, states, wait_for
+
+ENGLISH = {"LANGUAGE": "en", "LANG": "C.UTF-8"}
+
+
+@pytest.fixture
+def launch(binary, display):
+    """Starts `entrykit` with extra environment; every app started is closed afterwards."""
+    started = []
+
+    def start(*args, env=None):
+        app = RunningApp(binary, args, env={**ENGLISH, **(env or {})})
+        started.append(app)
+        return app
+
+    yield start
+    for app in started:
+        app.close()
+
+
+def choose_language(app, window, button_name, language_name):
+    press(find(window, role="toggle button", name=button_name))
+    choice = find(app.application, role="radio button", name=language_name, showing=True)
+    press(choice)
+    wait_for(lambda: "checked" in states(choice), what=f"{language_name} to be checked")
+
+
+def test_window_is_found_by_role_and_name(launch):
+    app = launch()
+    window = app.window("EntryKit")
+    assert "showing" in states(window)
+    overview = find(window, role="radio button", name="Overview")
+    assert "checked" in states(overview)
+    assert find(window, role="toggle button", name="Language")
+    assert find(window, role="toggle button", name="Main Menu")
+    assert find(window, role="label", name="Current language: English")
+
+
+def test_language_menu_relabels_every_visible_string(launch):
+    app = launch()
+    window = app.window("EntryKit")
+    choose_language(app, window, "Language", "日本語")
+
+    assert find(window, role="radio button", name="概要")
+    assert find(window, role="label", name="現在の言語: 日本語")
+    assert find(window, role="label", name="Linux デスクトップのためのテキスト入力ウィジェットとログインダイアログ。")
+    assert find(window, role="toggle button", name="言語")
+    assert find(window, role="toggle button", name="メインメニュー")
+    assert not find_all(window, role="label", name="Current language: English")
+    english = find(app.application, role="radio button", name="English")
+    assert "checked" not in states(english), "only the language in use is checked"
+
+    choose_language(app, window, "言語", "English")
+    assert find(window, role="radio button", name="Overview")
+    assert find(window, role="label", name="Current language: English")
+
+
+def test_starts_in_the_language_of_the_environment(launch):
+    app = launch(env={"LANGUAGE": "", "LANG": "ja_JP.UTF-8"})
+    window = app.window("EntryKit")
+    assert find(window, role="radio button", name="概要")
+    assert "checked" in states(find(app.application, role="radio button", name="日本語"))
+
+
+def test_a_dropped_in_language_appears_in_the_menu(launch, tmp_path):
+    folder = tmp_path / "xx.lproj"
+    folder.mkdir()
+    (folder / "EntryKit.strings").write_text('"LanguageName" = "Xish";\n"Overview" = "Xoverview";\n', encoding="utf-8")
+    app = launch(env={"ENTRYKIT_RESOURCES": str(tmp_path)})
+    window = app.window("EntryKit")
+    choose_language(app, window, "Language", "Xish")
+    assert find(window, role="radio button", name="Xoverview")
+    # Keys the new table lacks fall back to English, never to nothing.
+    assert find(window, role="label", name="Current language: Xish")
+
+
+def test_about_dialog_opens_from_the_main_menu(launch):
+    app = launch()
+    window = app.window("EntryKit")
+    press(find(window, role="toggle button", name="Main Menu"))
+    press(find(app.application, role="push button", name="About EntryKit", showing=True))
+    dialog = find(app.application, role="dialog", name="About EntryKit")
+    assert find(dialog, role="label", name="0.1.0")
+    press(find(dialog, role="push button", name="Close"))
+    wait_for(lambda: "showing" not in states(dialog), what="the About dialog to close")
+
+
+def test_quit_from_the_main_menu_exits_cleanly(launch):
+    app = launch()
+    window = app.window("EntryKit")
+    press(find(window, role="toggle button", name="Main Menu"))
+    press(find(app.application, role="push button", name="Quit", showing=True))
+    status, _, stderr = app.wait_for_exit()
+    assert status == 0, stderr
+    assert "CRITICAL" not in stderr and "WARNING" not in stderr, stderr
+
+
+def test_control_q_quits(launch):
+    app = launch()
+    app.window("EntryKit")
+    windows = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(app.process.pid)],
+                             capture_output=True, text=True, timeout=20).stdout.split()
+    assert windows, "the gallery has no visible X window"
+    subprocess.run(["xdotool", "windowfocus", "--sync", windows[-1], "key", "ctrl+q"], check=True, timeout=20)
+    status, _, stderr = app.wait_for_exit()
+    assert status == 0, stderr
+
+
+def test_closing_the_window_exits_cleanly(launch):
+    app = launch()
+    window = app.window("EntryKit")
+    press(find(window, role="push button", name="Close"))
+    status, _, stderr = app.wait_for_exit()
+    assert status == 0, stderr
+
+
+def test_second_launch_presents_the_running_window(launch, binary):
+    app = launch()
+    app.window("EntryKit")
+    second = subprocess.run([str(binary)], env={**os.environ, **ENGLISH}, capture_output=True, text=True, timeout=30)
+    assert second.returncode == 0, second.stderr
+    assert app.process.poll() is None, "the first instance keeps running"
+    assert len(find_all(app.application, role="frame", name="EntryKit")) == 1
+
+
+def test_without_a_display_says_so_in_one_line(binary):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    result = subprocess.run([str(binary)], env=env, capture_output=True, text=True, timeout=30)
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("entrykit: cannot open a display")
+    assert result.stdout == ""
