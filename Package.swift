@@ -21,6 +21,8 @@ let package = Package(
         .executableTarget(name: "entrykit", dependencies: ["EntryKit"]),
         // libFuzzer target for the parser; see README "Fuzzing". Built normally it replays files.
         .executableTarget(name: "strings-fuzz", dependencies: ["EntryKitStrings"], path: "Fuzz/StringsFuzz"),
+        // Parser speed against Foundation's PropertyListSerialization; see README "Performance".
+        .executableTarget(name: "strings-benchmark", dependencies: ["EntryKitStrings"], path: "Benchmarks/StringsBenchmark"),
         .testTarget(name: "EntryKitStringsTests", dependencies: ["EntryKitStrings"]),
         .testTarget(name: "EntryKitTests", dependencies: ["EntryKit"]),
     ]

@@ -29,6 +29,7 @@ final class GalleryWindow: Widget {
 
         headerBar.showsCloseButton = true
         headerBar.title = "EntryKit"
+        gtk_window_set_title(cast(), "EntryKit")
         headerBar.customTitle = StackSwitcher(stack: stack)
         headerBar.packEnd(mainMenuButton)
         headerBar.packEnd(languageButton)
