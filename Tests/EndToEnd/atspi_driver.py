@@ -20,6 +20,8 @@ def wait_for(predicate, timeout=DEFAULT_TIMEOUT, interval=0.05, what="condition"
             value = predicate()
             if value:
                 return value
+        except AssertionError:
+            raise
         except Exception as error:  # an accessible can vanish while the tree changes
             last_error = error
         time.sleep(interval)

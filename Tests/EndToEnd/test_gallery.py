@@ -101,13 +101,18 @@ def test_quit_from_the_main_menu_exits_cleanly(launch):
     assert "CRITICAL" not in stderr and "WARNING" not in stderr, stderr
 
 
+def send_keys(app, keys):
+    """Types `keys` (xdotool syntax) into the app's window, as a keyboard user would."""
+    windows = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(app.process.pid)],
+                             capture_output=True, text=True, timeout=20).stdout.split()
+    assert windows, "the app has no visible X window"
+    subprocess.run(["xdotool", "windowfocus", "--sync", windows[-1], "key", keys], check=True, timeout=20)
+
+
 def test_control_q_quits(launch):
     app = launch()
     app.window("EntryKit")
-    windows = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(app.process.pid)],
-                             capture_output=True, text=True, timeout=20).stdout.split()
-    assert windows, "the gallery has no visible X window"
-    subprocess.run(["xdotool", "windowfocus", "--sync", windows[-1], "key", "ctrl+q"], check=True, timeout=20)
+    send_keys(app, "ctrl+q")
     status, _, stderr = app.wait_for_exit()
     assert status == 0, stderr
 
@@ -137,3 +142,11 @@ def test_without_a_display_says_so_in_one_line(binary):
     assert len(lines) == 1, result.stderr
     assert lines[0].startswith("entrykit: cannot open a display")
     assert result.stdout == ""
+
+
+def test_control_w_closes_the_window_and_the_app_ends(launch):
+    app = launch()
+    app.window("EntryKit")
+    send_keys(app, "ctrl+w")
+    status, _, stderr = app.wait_for_exit()
+    assert status == 0, stderr

@@ -5,7 +5,6 @@ import Foundation
 @MainActor
 open class Application: GObjectReference {
     public var application: UnsafeMutablePointer<GtkApplication> { cast() }
-    private var actions: [GObjectReference] = []
 
     public init(id: String, flags: GApplicationFlags = G_APPLICATION_DEFAULT_FLAGS) {
         super.init(taking: gtk_application_new(id, flags))
@@ -30,10 +29,7 @@ open class Application: GObjectReference {
 
     /// Adds the action `app.<name>`, calling `handler` when it is activated.
     public func addAction(_ name: String, accelerators: [String] = [], _ handler: @escaping SignalHandler) {
-        let action = GObjectReference(taking: g_simple_action_new(name, nil))
-        action.connect("activate", withArgument: { _ in handler() })
-        g_action_map_add_action(opaque, action.opaque)
-        actions.append(action)
+        addSimpleAction(name, handler)
         if !accelerators.isEmpty { setAccelerators(accelerators, for: "app.\(name)") }
     }
 

@@ -38,6 +38,7 @@ final class GalleryWindow: Widget {
         for page in pages { stack.addPage(page.content, name: page.name, title: page.titleKey) }
         gtk_container_add(cast(), stack.widget)
 
+        addSimpleAction("close") { [weak self] in self.map { gtk_window_close($0.cast()) } }
         LocalizedText.bind(self) { window, strings in window.relabel(strings) }
         showAll()
     }

@@ -1,0 +1,248 @@
+"""End-to-end checks of the desktop metadata and of a Meson install.
+
+Run with Debian's interpreter (it has pytest):
+
+    /usr/bin/python3 -m pytest Tests/EndToEnd/test_install.py
+
+The Meson install builds the Swift binary once per test run (a module-scoped
+fixture). It uses a SwiftPM debug build by default because that is much
+faster; set ENTRYKIT_TEST_BUILDTYPE=release to test the optimised build.
+Set ENTRYKIT_TEST_SWIFT to use a Swift driver that is not on PATH.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+SOURCE_ROOT = Path(__file__).resolve().parents[2]
+APP_ID = "io.github.entrykit.EntryKit"
+DESKTOP_FILE = SOURCE_ROOT / "Resources" / "desktop" / f"{APP_ID}.desktop"
+METAINFO_FILE = SOURCE_ROOT / "Resources" / "desktop" / f"{APP_ID}.metainfo.xml"
+
+BUILDTYPE = os.environ.get("ENTRYKIT_TEST_BUILDTYPE", "debug")
+# A cold Swift build of the whole package on a small machine takes minutes.
+BUILD_TIMEOUT = 60 * 60
+RUN_TIMEOUT = 60
+
+# Paths relative to the install prefix, as meson's default layout puts them.
+INSTALLED_FILES = [
+    "bin/entrykit",
+    "share/entrykit/en.lproj/EntryKit.strings",
+    "share/entrykit/ja.lproj/EntryKit.strings",
+    f"share/applications/{APP_ID}.desktop",
+    f"share/metainfo/{APP_ID}.metainfo.xml",
+    f"share/icons/hicolor/scalable/apps/{APP_ID}.svg",
+    f"share/icons/hicolor/symbolic/apps/{APP_ID}-symbolic.svg",
+]
+
+
+def require_tool(name):
+    path = shutil.which(name)
+    if path is None:
+        pytest.fail(f"{name} is not installed: scripts/install-deps --test installs it")
+    return path
+
+
+def run(args, *, env=None, cwd=None, timeout=RUN_TIMEOUT, check=True):
+    result = subprocess.run(
+        [str(arg) for arg in args],
+        env=env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=timeout,
+    )
+    if check and result.returncode != 0:
+        pytest.fail(
+            f"{' '.join(str(a) for a in args)} exited {result.returncode}\n"
+            f"--- stdout ---\n{result.stdout}\n--- stderr ---\n{result.stderr}"
+        )
+    return result
+
+
+def entrykit_env(**overrides):
+    """A clean environment for running the installed binary.
+
+    ENTRYKIT_RESOURCES and the locale variables are removed so only what a test
+    sets explicitly decides which tables are found and which language is used.
+    """
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("ENTRYKIT_RESOURCES", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+    }
+    env["LANG"] = "C.UTF-8"
+    env.update(overrides)
+    return env
+
+
+# --- metadata validation ---------------------------------------------------
+
+
+def test_desktop_file_validates_cleanly():
+    tool = require_tool("desktop-file-validate")
+    result = run([tool, DESKTOP_FILE], check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    # Warnings and hints do not change the exit status; none are accepted.
+    assert result.stdout == "" and result.stderr == ""
+
+
+def test_metainfo_validates():
+    tool = require_tool("appstreamcli")
+    result = run([tool, "validate", "--no-net", METAINFO_FILE], check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    for line in result.stdout.splitlines():
+        assert not line.strip().startswith(("E:", "W:")), result.stdout
+
+
+# --- meson install -----------------------------------------------------------
+
+
+class Install:
+    def __init__(self, build, prefix, stage_root):
+        self.build = build
+        self.prefix = prefix
+        self.stage_root = stage_root
+        # DESTDIR is prepended to the absolute prefix.
+        self.staged_prefix = stage_root / prefix.relative_to(prefix.anchor)
+
+    @property
+    def binary(self):
+        return self.prefix / "bin" / "entrykit"
+
+
+@pytest.fixture(scope="module")
+def install(tmp_path_factory):
+    meson = require_tool("meson")
+    require_tool("ninja")
+    root = tmp_path_factory.mktemp("meson")
+    build = root / "build"
+    prefix = root / "prefix"
+    stage = root / "stage"
+
+    setup = [meson, "setup", build, SOURCE_ROOT, f"--prefix={prefix}", f"-Dbuildtype={BUILDTYPE}"]
+    if os.environ.get("ENTRYKIT_TEST_SWIFT"):
+        setup.append(f"-Dswift={os.environ['ENTRYKIT_TEST_SWIFT']}")
+    run(setup, timeout=BUILD_TIMEOUT)
+    run([meson, "compile", "-C", build], timeout=BUILD_TIMEOUT)
+    run([meson, "install", "-C", build], timeout=BUILD_TIMEOUT)
+    run(
+        [meson, "install", "-C", build],
+        env=dict(os.environ, DESTDIR=str(stage)),
+        timeout=BUILD_TIMEOUT,
+    )
+    return Install(build, prefix, stage)
+
+
+@pytest.mark.parametrize("relative", INSTALLED_FILES)
+def test_install_layout(install, relative):
+    assert (install.prefix / relative).is_file()
+
+
+@pytest.mark.parametrize("relative", INSTALLED_FILES)
+def test_destdir_install_layout(install, relative):
+    assert (install.staged_prefix / relative).is_file()
+
+
+def test_installed_binary_is_executable(install):
+    assert os.access(install.binary, os.X_OK)
+    assert os.access(install.staged_prefix / "bin" / "entrykit", os.X_OK)
+
+
+def test_every_lproj_in_the_source_tree_is_installed(install):
+    # The staged tree, because a later test appends a probe to the prefix's ja table.
+    for lproj in sorted((SOURCE_ROOT / "Resources").glob("*.lproj")):
+        for table in lproj.glob("*.strings"):
+            installed = install.staged_prefix / "share" / "entrykit" / lproj.name / table.name
+            assert installed.is_file(), installed
+            assert installed.read_bytes() == table.read_bytes()
+
+
+def test_installed_metadata_tree_validates(install):
+    """The installed metainfo validates together with the installed desktop file."""
+    tool = require_tool("appstreamcli")
+    result = run([tool, "validate-tree", "--no-net", install.prefix], check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    for line in result.stdout.splitlines():
+        assert not line.strip().startswith(("E:", "W:")), result.stdout
+
+
+def test_meson_tests_pass(install):
+    meson = require_tool("meson")
+    run([meson, "test", "-C", install.build, "--print-errorlogs"], timeout=BUILD_TIMEOUT)
+
+
+# --- the installed binary ----------------------------------------------------
+
+
+def project_version(build):
+    meson = require_tool("meson")
+    info = json.loads(run([meson, "introspect", "--projectinfo", build]).stdout)
+    return info["version"]
+
+
+def find_pair(document, key, value):
+    """Whether `key: value` appears in any object of a JSON document."""
+    if isinstance(document, dict):
+        if document.get(key) == value:
+            return True
+        return any(find_pair(item, key, value) for item in document.values())
+    if isinstance(document, list):
+        return any(find_pair(item, key, value) for item in document)
+    return False
+
+
+def test_version(install):
+    result = run([install.binary, "--version"], env=entrykit_env(), cwd=install.prefix)
+    assert result.stdout.strip() == f"entrykit {project_version(install.build)}"
+
+
+def test_strings_dump_of_installed_table(install):
+    table = install.prefix / "share" / "entrykit" / "ja.lproj" / "EntryKit.strings"
+    result = run([install.binary, "strings", "dump", table], env=entrykit_env(), cwd=install.prefix)
+    document = json.loads(result.stdout)
+    assert find_pair(document, "Cancel", "キャンセル"), result.stdout
+
+
+def test_installed_binary_finds_installed_tables(install):
+    env = entrykit_env(LANGUAGE="ja")
+    result = run([install.binary, "strings", "lookup", "Cancel"], env=env, cwd=install.prefix)
+    assert result.stdout.strip() == "キャンセル"
+
+
+def test_installed_lookup_reads_the_installed_copy(install):
+    """The binary also knows its source tree; prove the installed data wins.
+
+    A key that exists only in the installed ja table must be found.
+    """
+    table = install.prefix / "share" / "entrykit" / "ja.lproj" / "EntryKit.strings"
+    text = table.read_text(encoding="utf-8")
+    if "EntryKitInstallProbe" not in text:
+        with table.open("a", encoding="utf-8") as handle:
+            if not text.endswith("\n"):
+                handle.write("\n")
+            handle.write('"EntryKitInstallProbe" = "installed";\n')
+    env = entrykit_env(LANGUAGE="ja")
+    result = run([install.binary, "strings", "lookup", "EntryKitInstallProbe"], env=env, cwd=install.prefix)
+    assert result.stdout.strip() == "installed"
+
+
+def test_staged_binary_with_entrykit_resources(install):
+    staged = install.staged_prefix
+    env = entrykit_env(LANGUAGE="ja", ENTRYKIT_RESOURCES=str(staged / "share" / "entrykit"))
+    result = run([staged / "bin" / "entrykit", "strings", "lookup", "Cancel"], env=env, cwd=staged)
+    assert result.stdout.strip() == "キャンセル"
+
+
+def test_user_added_language_without_rebuild(install, tmp_path):
+    lproj = tmp_path / "xx.lproj"
+    lproj.mkdir()
+    (lproj / "EntryKit.strings").write_text('"Cancel" = "Nope";\n', encoding="utf-8")
+    env = entrykit_env(LANGUAGE="xx", ENTRYKIT_RESOURCES=str(tmp_path))
+    result = run([install.binary, "strings", "lookup", "Cancel"], env=env, cwd=tmp_path)
+    assert result.stdout.strip() == "Nope"
