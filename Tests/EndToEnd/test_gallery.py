@@ -150,3 +150,11 @@ def test_control_w_closes_the_window_and_the_app_ends(launch):
     send_keys(app, "ctrl+w")
     status, _, stderr = app.wait_for_exit()
     assert status == 0, stderr
+
+
+def test_f10_opens_the_main_menu(launch):
+    app = launch()
+    window = app.window("EntryKit")
+    send_keys(app, "F10")
+    assert find(app.application, role="push button", name="About EntryKit", showing=True)
+    assert "checked" in states(find(window, role="toggle button", name="Main Menu"))

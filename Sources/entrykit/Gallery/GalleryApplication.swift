@@ -17,6 +17,7 @@ final class GalleryApplication: Application {
         addAction("about") { [weak self] in self?.showAbout() }
         addAction("quit", accelerators: ["<Primary>q"]) { [weak self] in self?.quit() }
         setAccelerators(["<Primary>w"], for: "win.close")
+        setAccelerators(["F10"], for: "win.show-main-menu")
     }
 
     private func showWindow() {

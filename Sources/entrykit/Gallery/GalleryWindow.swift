@@ -39,6 +39,8 @@ final class GalleryWindow: Widget {
         gtk_container_add(cast(), stack.widget)
 
         addSimpleAction("close") { [weak self] in self.map { gtk_window_close($0.cast()) } }
+        // F10 opens the main menu, as in other GNOME apps.
+        addSimpleAction("show-main-menu") { [weak self] in self?.mainMenuButton.toggle() }
         LocalizedText.bind(self) { window, strings in window.relabel(strings) }
         showAll()
     }

@@ -11,6 +11,11 @@ final class MenuButton: Widget {
         gtk_button_set_image(cast(), gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON))
     }
 
+    /// Opens the menu, or closes it when open.
+    func toggle() {
+        gtk_toggle_button_set_active(cast(), gtk_toggle_button_get_active(cast()) == 0 ? 1 : 0)
+    }
+
     /// The menu shown when the button is pressed; replacing it relabels the popover.
     var menu: Menu? {
         get { model }

@@ -1,0 +1,341 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `entrykit strings lint FILE...`, `entrykit strings dump FILE` and `entrykit strings lookup KEY`.
+///
+/// - `lint` checks each file the way `plutil -lint` does. A good file prints
+///   `FILE: OK` on standard output; a bad one prints
+///   `FILE:LINE:COL: error: MESSAGE` on standard error, which editors and
+///   IDEs turn into a jump to the spot. A key defined twice is a warning
+///   (`FILE:LINE:COL: warning: duplicate key ...`), not an error. Every file
+///   is checked even after a bad one; the exit status is 1 when any file is
+///   bad or unreadable, else 0.
+/// - `dump` prints the table as JSON: one object, keys in order of first
+///   appearance, each with its last value, indented by two spaces.
+/// - `lookup` prints a key in the current language, from the tables on the search path, as the
+///   widgets would show it (the key itself when no table has it).
+/// - A FILE of `-` reads standard input; `--` ends the options.
+///
+/// Misuse prints the usage on standard error and exits with 2; `--help`
+/// prints it on standard output and exits with 0.
+public enum StringsCommand {
+    public static let usage = """
+        usage: entrykit strings lint FILE...
+               entrykit strings dump FILE
+               entrykit strings lookup [--table NAME] KEY
+
+          lint   check .strings files; prints FILE: OK, or FILE:LINE:COL: error: ...
+          dump   print the table of a .strings file as JSON (keys in file order,
+                 the last definition of a key wins)
+          lookup print KEY in the current language (LANGUAGE, LC_ALL, LC_MESSAGES,
+                 LANG) from the tables on the search path (ENTRYKIT_RESOURCES first);
+                 --table NAME reads NAME.strings instead of EntryKit.strings
+
+          A FILE of '-' reads standard input. '--' ends the options.
+
+        """
+
+    /// Runs the command with the process's standard input, output and error.
+    public static func run(_ arguments: [String]) -> Int32 {
+        run(
+            arguments,
+            standardInput: { try FileReader.read(descriptor: 0) },
+            standardOutput: { FileReader.write($0, to: 1) },
+            standardError: { FileReader.write($0, to: 2) })
+    }
+
+    /// Runs the command, reading `-` from the process's standard input.
+    ///
+    /// - Parameters:
+    ///   - arguments: the words after `entrykit strings`, e.g. `["lint", "a.strings"]`.
+    ///   - standardOutput: receives whole lines, each ending in `\n`.
+    ///   - standardError: receives whole lines, each ending in `\n`.
+    /// - Returns: the exit status: 0 success, 1 a bad or unreadable file, 2 misuse.
+    public static func run(
+        _ arguments: [String],
+        standardOutput: (String) -> Void,
+        standardError: (String) -> Void
+    ) -> Int32 {
+        run(
+            arguments,
+            standardInput: { try FileReader.read(descriptor: 0) },
+            standardOutput: standardOutput,
+            standardError: standardError)
+    }
+
+    /// Runs the command with `standardInput` as what `-` reads and `localization` as what
+    /// `lookup` reads.
+    public static func run(
+        _ arguments: [String],
+        standardInput: () throws -> Data,
+        standardOutput: (String) -> Void,
+        standardError: (String) -> Void,
+        localization: Localization = .shared
+    ) -> Int32 {
+        func misuse(_ problem: String) -> Int32 {
+            standardError("entrykit strings: \(problem)\n" + usage)
+            return 2
+        }
+
+        guard let subcommand = arguments.first else {
+            return misuse("missing subcommand (lint, dump or lookup)")
+        }
+        if subcommand == "--help" || subcommand == "-h" || subcommand == "help" {
+            standardOutput(usage)
+            return 0
+        }
+        if subcommand == "lookup" {
+            return lookup(Array(arguments.dropFirst()), in: localization, standardOutput: standardOutput, misuse: misuse)
+        }
+        guard subcommand == "lint" || subcommand == "dump" else {
+            if subcommand.hasPrefix("-"), subcommand != "-" {
+                return misuse("unknown option '\(subcommand)'")
+            }
+            return misuse("unknown subcommand '\(subcommand)'")
+        }
+
+        var files: [String] = []
+        var optionsEnded = false
+        var unknownOption: String?
+        for argument in arguments.dropFirst() {
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                files.append(argument)
+            } else if argument == "--" {
+                optionsEnded = true
+            } else if argument == "--help" || argument == "-h" {
+                standardOutput(usage)
+                return 0
+            } else if unknownOption == nil {
+                unknownOption = argument
+            }
+        }
+        if let unknownOption {
+            return misuse("\(subcommand): unknown option '\(unknownOption)'")
+        }
+
+        if subcommand == "lint" {
+            guard !files.isEmpty else { return misuse("lint: missing FILE") }
+            var status: Int32 = 0
+            for file in files {
+                switch load(file, standardInput: standardInput) {
+                case .failure(let problem):
+                    standardError(problem.line + "\n")
+                    status = 1
+                case .success(let document):
+                    let name = displayName(file)
+                    for duplicate in document.duplicates {
+                        standardError(
+                            "\(name):\(duplicate.duplicate.line):\(duplicate.duplicate.column): warning: "
+                                + "duplicate key \(jsonString(duplicate.key)) (first defined at \(duplicate.first)); "
+                                + "the last definition wins\n")
+                    }
+                    standardOutput("\(name): OK\n")
+                }
+            }
+            return status
+        }
+
+        guard files.count == 1 else {
+            return misuse(files.isEmpty ? "dump: missing FILE" : "dump: expected one FILE, got \(files.count)")
+        }
+        switch load(files[0], standardInput: standardInput) {
+        case .failure(let problem):
+            standardError(problem.line + "\n")
+            return 1
+        case .success(let document):
+            standardOutput(json(for: document))
+            return 0
+        }
+    }
+
+    private static func lookup(
+        _ arguments: [String],
+        in localization: Localization,
+        standardOutput: (String) -> Void,
+        misuse: (String) -> Int32
+    ) -> Int32 {
+        var table = Localization.defaultTable
+        var keys: [String] = []
+        var words = arguments[...]
+        while let word = words.popFirst() {
+            if word == "--table" {
+                guard let name = words.popFirst(), !name.isEmpty else { return misuse("lookup: --table needs a NAME") }
+                table = name
+            } else if word.hasPrefix("--table=") {
+                table = String(word.dropFirst("--table=".count))
+            } else if word == "--" {
+                keys += words
+                break
+            } else if word.hasPrefix("-"), word.count > 1 {
+                return misuse("lookup: unknown option '\(word)'")
+            } else {
+                keys.append(word)
+            }
+        }
+        guard keys.count == 1 else {
+            return misuse(keys.isEmpty ? "lookup: missing KEY" : "lookup: expected one KEY, got \(keys.count)")
+        }
+        standardOutput(localization.string(keys[0], table: table) + "\n")
+        return 0
+    }
+
+    // MARK: JSON
+
+    /// The table as a JSON object: keys in order of first appearance, each
+    /// with its winning (last) value, two-space indent, a final newline.
+    /// Control characters, `"` and `\` are escaped; other characters are
+    /// written as they are (UTF-8).
+    public static func json(for document: StringsDocument) -> String {
+        guard !document.orderedKeys.isEmpty else { return "{}\n" }
+        var out = "{\n"
+        var first = true
+        for key in document.orderedKeys {
+            if !first { out += ",\n" }
+            first = false
+            out += "  "
+            appendJSONString(key, to: &out)
+            out += ": "
+            appendJSONString(document.table[key] ?? "", to: &out)
+        }
+        out += "\n}\n"
+        return out
+    }
+
+    static func jsonString(_ string: String) -> String {
+        var out = ""
+        appendJSONString(string, to: &out)
+        return out
+    }
+
+    static func appendJSONString(_ string: String, to out: inout String) {
+        out.unicodeScalars.append("\"")
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case "\u{00}"..."\u{1F}":
+                out += "\\u" + StringsDecoder.hexDigits(scalar.value, width: 4).lowercased()
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        out.unicodeScalars.append("\"")
+    }
+
+    // MARK: Files
+
+    private struct Problem: Error {
+        var line: String
+    }
+
+    private static func displayName(_ file: String) -> String {
+        file == "-" ? "<stdin>" : file
+    }
+
+    private static func load(_ file: String, standardInput: () throws -> Data) -> Result<StringsDocument, Problem> {
+        let name = displayName(file)
+        let data: Data
+        do {
+            data = file == "-" ? try standardInput() : try FileReader.read(path: file)
+        } catch let error as FileReader.ReadError {
+            return .failure(Problem(line: "\(name): error: cannot read file: \(error.reason)"))
+        } catch {
+            return .failure(Problem(line: "\(name): error: cannot read file: \(error)"))
+        }
+        do {
+            return .success(try StringsParser.parse(data))
+        } catch {
+            return .failure(Problem(
+                line: "\(name):\(error.position.line):\(error.position.column): error: \(error.message)"))
+        }
+    }
+}
+
+/// Whole-file reads and writes on file descriptors, with the system's words
+/// for what went wrong ("No such file or directory").
+enum FileReader {
+    struct ReadError: Error, CustomStringConvertible {
+        var reason: String
+        var description: String { reason }
+    }
+
+    /// Refuse files above this size rather than read without end (`/dev/zero`).
+    static let maximumSize = 256 << 20
+
+    static func read(path: String) throws(ReadError) -> Data {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ReadError(reason: systemReason(errno)) }
+        defer { close(descriptor) }
+        return try read(descriptor: descriptor)
+    }
+
+    static func read(descriptor: Int32) throws(ReadError) -> Data {
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { buffer in
+                systemRead(descriptor, buffer.baseAddress, buffer.count)
+            }
+            if got == 0 { return data }
+            if got < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw ReadError(reason: systemReason(code))
+            }
+            data.append(contentsOf: chunk[0..<got])
+            if data.count > maximumSize {
+                throw ReadError(reason: "larger than \(maximumSize >> 20) MB")
+            }
+        }
+    }
+
+    static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { buffer in
+                systemWrite(descriptor, buffer.baseAddress, buffer.count)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    private static func systemReason(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return Glibc.read(descriptor, buffer, count)
+        #elseif canImport(Musl)
+        return Musl.read(descriptor, buffer, count)
+        #else
+        return Darwin.read(descriptor, buffer, count)
+        #endif
+    }
+
+    private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return Glibc.write(descriptor, buffer, count)
+        #elseif canImport(Musl)
+        return Musl.write(descriptor, buffer, count)
+        #else
+        return Darwin.write(descriptor, buffer, count)
+        #endif
+    }
+}

@@ -1,0 +1,421 @@
+import Foundation
+import Testing
+@testable import EntryKitStrings
+
+/// A throw-away directory of `.strings` files for the command.
+private final class StringsFiles {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("entrykit-strings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// Writes `contents` and returns the path.
+    func write(_ name: String, _ contents: String) throws -> String {
+        try write(name, Data(contents.utf8))
+    }
+
+    func write(_ name: String, _ data: Data) throws -> String {
+        let file = url.appendingPathComponent(name)
+        try data.write(to: file)
+        return file.path
+    }
+
+    func path(_ name: String) -> String {
+        url.appendingPathComponent(name).path
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// What one run of the command printed and returned.
+private struct Run {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+
+    init(_ arguments: [String], standardInput: Data = Data(), localization: Localization = .shared) {
+        var output = ""
+        var errors = ""
+        status = StringsCommand.run(
+            arguments,
+            standardInput: { standardInput },
+            standardOutput: { output += $0 },
+            standardError: { errors += $0 },
+            localization: localization)
+        standardOutput = output
+        standardError = errors
+    }
+}
+
+private struct UnreadableInput: Error, CustomStringConvertible {
+    var description: String { "Bad file descriptor" }
+}
+
+// MARK: - lint
+
+@Suite struct StringsLintCommandTests {
+    @Test func goodFileIsOK() throws {
+        let files = try StringsFiles()
+        let good = try files.write("good.strings", "\"a\" = \"b\";\n")
+        let run = Run(["lint", good])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "\(good): OK\n")
+        #expect(run.standardError == "")
+    }
+
+    @Test func emptyFileIsOK() throws {
+        let files = try StringsFiles()
+        let empty = try files.write("empty.strings", "")
+        let run = Run(["lint", empty])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "\(empty): OK\n")
+    }
+
+    @Test func badFileGetsAGCCStyleError() throws {
+        let files = try StringsFiles()
+        let bad = try files.write("bad.strings", "\"a\" = \"b\"\n\"c\" = \"d\";\n")
+        let run = Run(["lint", bad])
+        #expect(run.status == 1)
+        #expect(run.standardOutput == "")
+        #expect(run.standardError == "\(bad):2:1: error: expected ';' after value\n")
+    }
+
+    @Test func invalidEncodingIsAnError() throws {
+        let files = try StringsFiles()
+        let bad = try files.write("latin1.strings", Data([0x22, 0x61, 0x22, 0x3D, 0x22, 0xE9, 0x22, 0x3B]))
+        let run = Run(["lint", bad])
+        #expect(run.status == 1)
+        #expect(run.standardError == "\(bad):1:6: error: invalid UTF-8 sequence 0xE9 0x22\n")
+    }
+
+    @Test func missingFileCannotBeRead() throws {
+        let files = try StringsFiles()
+        let missing = files.path("missing.strings")
+        let run = Run(["lint", missing])
+        #expect(run.status == 1)
+        #expect(run.standardOutput == "")
+        #expect(run.standardError == "\(missing): error: cannot read file: No such file or directory\n")
+    }
+
+    @Test func directoryCannotBeRead() throws {
+        let files = try StringsFiles()
+        let run = Run(["lint", files.url.path])
+        #expect(run.status == 1)
+        #expect(run.standardError == "\(files.url.path): error: cannot read file: Is a directory\n")
+    }
+
+    @Test func checksEveryFileAndFailsWhenAnyIsBad() throws {
+        let files = try StringsFiles()
+        let good = try files.write("good.strings", "\"a\" = \"b\";")
+        let bad = try files.write("bad.strings", "\"a\" = \"b\";\n\n  \"c\" \"d\";")
+        let missing = files.path("missing.strings")
+        let alsoGood = try files.write("also-good.strings", "x = y;")
+        let run = Run(["lint", good, bad, missing, alsoGood])
+        #expect(run.status == 1)
+        #expect(run.standardOutput == "\(good): OK\n\(alsoGood): OK\n")
+        #expect(run.standardError == """
+            \(bad):3:7: error: expected '=' or ';' after key
+            \(missing): error: cannot read file: No such file or directory
+
+            """)
+    }
+
+    @Test func allGoodFilesExitZero() throws {
+        let files = try StringsFiles()
+        let one = try files.write("one.strings", "a = b;")
+        let two = try files.write("two.strings", Data([0xFF, 0xFE, 0x61, 0x00, 0x3B, 0x00]))
+        let run = Run(["lint", one, two])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "\(one): OK\n\(two): OK\n")
+        #expect(run.standardError == "")
+    }
+
+    @Test func duplicateKeysAreWarningsNotErrors() throws {
+        let files = try StringsFiles()
+        let file = try files.write("dup.strings", """
+            "k" = "first";
+            "other" = "x";
+              "k" = "second";
+            "k";
+            """)
+        let run = Run(["lint", file])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "\(file): OK\n")
+        #expect(run.standardError == """
+            \(file):3:3: warning: duplicate key "k" (first defined at 1:1); the last definition wins
+            \(file):4:1: warning: duplicate key "k" (first defined at 1:1); the last definition wins
+
+            """)
+    }
+
+    @Test func duplicateKeyWithControlCharactersStaysOnOneLine() throws {
+        let files = try StringsFiles()
+        let file = try files.write("dup.strings", #""a\n\"b" = "1"; "a\n\"b" = "2";"#)
+        let run = Run(["lint", file])
+        #expect(run.status == 0)
+        #expect(run.standardError == "\(file):1:17: warning: duplicate key \"a\\n\\\"b\" (first defined at 1:1); the last definition wins\n")
+    }
+
+    @Test func dashReadsStandardInput() {
+        let good = Run(["lint", "-"], standardInput: Data("\"a\" = \"b\";".utf8))
+        #expect(good.status == 0)
+        #expect(good.standardOutput == "<stdin>: OK\n")
+
+        let bad = Run(["lint", "-"], standardInput: Data("\"a\" = ".utf8))
+        #expect(bad.status == 1)
+        #expect(bad.standardError == "<stdin>:1:6: error: expected a value after '='\n")
+    }
+
+    @Test func unreadableStandardInput() {
+        var errors = ""
+        let status = StringsCommand.run(
+            ["lint", "-"], standardInput: { throw UnreadableInput() },
+            standardOutput: { _ in }, standardError: { errors += $0 })
+        #expect(status == 1)
+        #expect(errors == "<stdin>: error: cannot read file: Bad file descriptor\n")
+    }
+
+    @Test func doubleDashEndsOptions() throws {
+        let files = try StringsFiles()
+        let odd = try files.write("-odd.strings", "a = b;")
+        let run = Run(["lint", "--", files.path("-odd.strings"), "--help"])
+        #expect(run.status == 1)
+        #expect(run.standardOutput == "\(odd): OK\n")
+        #expect(run.standardError == "--help: error: cannot read file: No such file or directory\n")
+    }
+
+    @Test func processStandardStreamsVariantRuns() throws {
+        let files = try StringsFiles()
+        let bad = try files.write("bad.strings", "\"a\" = ")
+        // Writes the error line to the real standard error.
+        #expect(StringsCommand.run(["lint", bad]) == 1)
+    }
+}
+
+// MARK: - dump
+
+@Suite struct StringsDumpCommandTests {
+    @Test func printsPrettyJSONInFileOrderWithLastValues() throws {
+        let files = try StringsFiles()
+        let file = try files.write("t.strings", """
+            "zebra" = "1";
+            "apple" = "2";
+            "mango" = "3";
+            "zebra" = "4";
+            """)
+        let run = Run(["dump", file])
+        #expect(run.status == 0)
+        #expect(run.standardError == "")
+        #expect(run.standardOutput == """
+            {
+              "zebra": "4",
+              "apple": "2",
+              "mango": "3"
+            }
+
+            """)
+    }
+
+    @Test func outputReadsBackWithJSONSerialization() throws {
+        var text = ""
+        var expected: [String: String] = [:]
+        var order: [String] = []
+        for index in (0..<40).reversed() {
+            let key = "key \(index) \u{1}\t\"\\/ é 日本 🌍"
+            let value = "value\n\(index)\r\u{0}\u{1F}\u{7F}\u{2028}'"
+            text += "\"\(escape(key))\" = \"\(escape(value))\";\n"
+            expected[key] = value
+            order.append(key)
+        }
+        let run = Run(["dump", "-"], standardInput: Data(text.utf8))
+        #expect(run.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8))
+        let table = try #require(object as? [String: String])
+        #expect(table == expected)
+        // Keys appear in file order (not sorted).
+        let lines = run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == order.count + 3)
+        for (line, key) in zip(lines.dropFirst(), order) {
+            #expect(line.hasPrefix("  " + StringsCommand.jsonString(key) + ": "), "\(line)")
+        }
+    }
+
+    @Test func escapesEveryControlCharacterQuoteAndBackslash() {
+        var value = ""
+        for code in 0..<0x20 { value.unicodeScalars.append(Unicode.Scalar(UInt8(code))) }
+        value += "\"\\/\u{7F}"
+        let document = StringsDocument(entries: [StringsEntry(key: "k", value: value, position: SourcePosition(line: 1, column: 1))])
+        let json = StringsCommand.json(for: document)
+        #expect(json == """
+            {
+              "k": "\\u0000\\u0001\\u0002\\u0003\\u0004\\u0005\\u0006\\u0007\\b\\t\\n\\u000b\\f\\r\\u000e\\u000f\
+            \\u0010\\u0011\\u0012\\u0013\\u0014\\u0015\\u0016\\u0017\\u0018\\u0019\\u001a\\u001b\\u001c\\u001d\\u001e\\u001f\
+            \\"\\\\/\u{7F}"
+            }
+
+            """)
+    }
+
+    @Test func nonASCIIIsWrittenAsUTF8() throws {
+        let run = Run(["dump", "-"], standardInput: Data("\"名前\" = \"é 🌍\\U00FC\";".utf8))
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "{\n  \"名前\": \"é 🌍ü\"\n}\n")
+        #expect(!run.standardOutput.contains("\\u"))
+    }
+
+    @Test func emptyTableIsAnEmptyObject() throws {
+        let run = Run(["dump", "-"], standardInput: Data("/* nothing */".utf8))
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "{}\n")
+        let object = try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8))
+        #expect((object as? [String: String])?.isEmpty == true)
+    }
+
+    @Test func readsUTF16Files() throws {
+        let files = try StringsFiles()
+        var bytes: [UInt8] = [0xFE, 0xFF]
+        for unit in "\"k\" = \"🎉\";".utf16 { bytes += [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+        let file = try files.write("utf16.strings", Data(bytes))
+        let run = Run(["dump", file])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "{\n  \"k\": \"🎉\"\n}\n")
+    }
+
+    @Test func badFileGivesTheLintErrorLine() throws {
+        let files = try StringsFiles()
+        let bad = try files.write("bad.strings", "\"a\" = \"b\";\n\"c\" = \"unterminated;\n")
+        let run = Run(["dump", bad])
+        #expect(run.status == 1)
+        #expect(run.standardOutput == "")
+        #expect(run.standardError == "\(bad):3:1: error: unterminated string (opened at 2:7)\n")
+    }
+
+    @Test func missingFile() throws {
+        let files = try StringsFiles()
+        let missing = files.path("nope.strings")
+        let run = Run(["dump", missing])
+        #expect(run.status == 1)
+        #expect(run.standardOutput == "")
+        #expect(run.standardError == "\(missing): error: cannot read file: No such file or directory\n")
+    }
+
+    @Test func duplicatesAreQuietInDump() {
+        let run = Run(["dump", "-"], standardInput: Data("a = 1; a = 2;".utf8))
+        #expect(run.status == 0)
+        #expect(run.standardError == "")
+        #expect(run.standardOutput == "{\n  \"a\": \"2\"\n}\n")
+    }
+
+    private func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\U" + String(format: "%04X", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}
+
+// MARK: - Usage
+
+@Suite struct StringsCommandUsageTests {
+    @Test(arguments: [["--help"], ["-h"], ["help"], ["lint", "--help"], ["dump", "-h"], ["lint", "a.strings", "--help"]])
+    func helpGoesToStandardOutput(_ arguments: [String]) {
+        let run = Run(arguments)
+        #expect(run.status == 0)
+        #expect(run.standardOutput == StringsCommand.usage)
+        #expect(run.standardOutput.contains("entrykit strings lint FILE..."))
+        #expect(run.standardOutput.contains("entrykit strings dump FILE"))
+        #expect(run.standardError == "")
+    }
+
+    @Test(arguments: [
+        ([], "missing subcommand (lint, dump or lookup)"),
+        (["lookup"], "lookup: missing KEY"),
+        (["lookup", "a", "b"], "lookup: expected one KEY, got 2"),
+        (["lookup", "--table"], "lookup: --table needs a NAME"),
+        (["lookup", "-q", "a"], "lookup: unknown option '-q'"),
+        (["frobnicate"], "unknown subcommand 'frobnicate'"),
+        (["--verbose"], "unknown option '--verbose'"),
+        (["lint"], "lint: missing FILE"),
+        (["lint", "--"], "lint: missing FILE"),
+        (["dump"], "dump: missing FILE"),
+        (["dump", "a.strings", "b.strings"], "dump: expected one FILE, got 2"),
+        (["lint", "--strict", "a.strings"], "lint: unknown option '--strict'"),
+        (["dump", "-x", "a.strings"], "dump: unknown option '-x'"),
+    ] as [([String], String)])
+    func misuseGoesToStandardErrorWithStatus2(_ arguments: [String], _ problem: String) {
+        let run = Run(arguments)
+        #expect(run.status == 2)
+        #expect(run.standardOutput == "")
+        #expect(run.standardError == "entrykit strings: \(problem)\n" + StringsCommand.usage)
+    }
+
+    @Test func misuseDoesNotReadFiles() {
+        var read = false
+        let status = StringsCommand.run(
+            ["lint", "-", "--bogus"], standardInput: { read = true; return Data() },
+            standardOutput: { _ in }, standardError: { _ in })
+        #expect(status == 2)
+        #expect(!read)
+    }
+}
+
+// MARK: - lookup
+
+/// Tables in a throw-away directory, kept as long as the lookups that read them.
+private final class LookupTables {
+    let files: StringsFiles
+    let strings: Localization
+
+    init(languages: [String]) throws {
+        files = try StringsFiles()
+        for folder in ["ja.lproj", "en.lproj"] {
+            try FileManager.default.createDirectory(atPath: files.path(folder), withIntermediateDirectories: true)
+        }
+        _ = try files.write("ja.lproj/EntryKit.strings", #""Cancel" = "キャンセル";"#)
+        _ = try files.write("en.lproj/EntryKit.strings", #""Cancel" = "Cancel";"#)
+        _ = try files.write("ja.lproj/MyApp.strings", #""Cancel" = "やめる";"#)
+        strings = Localization(searchPaths: [files.url], preference: LanguagePreference(locales: languages))
+    }
+}
+
+@Suite struct StringsLookupCommandTests {
+    @Test func printsTheKeyInTheFirstLanguageThatHasIt() throws {
+        let tables = try LookupTables(languages: ["ja_JP"])
+        let run = Run(["lookup", "Cancel"], localization: tables.strings)
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "キャンセル\n")
+        #expect(run.standardError == "")
+        let french = try LookupTables(languages: ["fr"])
+        #expect(Run(["lookup", "Cancel"], localization: french.strings).standardOutput == "Cancel\n")
+        _ = try french.files.write("en.lproj/EntryKit.strings", #""Cancel" = "English cancel";"#)
+        french.strings.reload()
+        #expect(Run(["lookup", "Cancel"], localization: french.strings).standardOutput == "English cancel\n", "English closes the list")
+    }
+
+    @Test func readsTheNamedTable() throws {
+        let tables = try LookupTables(languages: ["ja"])
+        #expect(Run(["lookup", "--table", "MyApp", "Cancel"], localization: tables.strings).standardOutput == "やめる\n")
+        #expect(Run(["lookup", "--table=MyApp", "Cancel"], localization: tables.strings).standardOutput == "やめる\n")
+    }
+
+    @Test func anUnknownKeyPrintsItself() throws {
+        let tables = try LookupTables(languages: ["ja"])
+        #expect(Run(["lookup", "--", "-dash key"], localization: tables.strings).standardOutput == "-dash key\n")
+        #expect(Run(["lookup", "Nowhere"], localization: tables.strings).standardOutput == "Nowhere\n")
+    }
+}
