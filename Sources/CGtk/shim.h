@@ -17,6 +17,14 @@ static inline const gchar *entrykit_type_name_of(gpointer instance) {
     return G_OBJECT_TYPE_NAME(instance);
 }
 
+/* GNU gettext's catalog generation counter: bumping it makes gettext look up translations
+   again after LANGUAGE changed, so GTK's own strings can follow a language chosen at run time. */
+extern int _nl_msg_cat_cntr;
+
+static inline void entrykit_gettext_reload(void) {
+    ++_nl_msg_cat_cntr;
+}
+
 /* gtk_container_child_set is variadic, which Swift cannot call. */
 static inline void entrykit_stack_set_child_title(GtkStack *stack, GtkWidget *child, const gchar *title) {
     gtk_container_child_set(GTK_CONTAINER(stack), child, "title", title, NULL);

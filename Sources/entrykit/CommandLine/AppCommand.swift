@@ -37,7 +37,8 @@ enum AppCommand: Equatable {
         Commands:
           strings lint FILE...     check .strings files; errors as FILE:LINE:COLUMN
           strings dump FILE        print a .strings table as JSON
-          strings lookup KEY       print KEY in the current language
+          strings lookup KEY       print KEY in the current language (--table NAME for
+                                   another table than EntryKit)
 
         Options:
           -h, --help               show this help and exit

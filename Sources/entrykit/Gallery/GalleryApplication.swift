@@ -9,8 +9,21 @@ final class GalleryApplication: Application {
 
     init() {
         super.init(id: EntryKit.applicationID)
-        connect("startup") { [weak self] in self?.addActions() }
+        connect("startup") { [weak self] in self?.startUp() }
         connect("activate") { [weak self] in self?.showWindow() }
+    }
+
+    private func startUp() {
+        AppIcon.addSearchPaths(from: LocalizedText.localization)
+        LocalizedText.bind(self) { application, strings in application.languageChanged(strings) }
+        addActions()
+    }
+
+    private func languageChanged(_ strings: Localization) {
+        GtkOwnStrings.follow(strings)
+        // The About dialog holds GTK's own strings from when it was built: build it anew.
+        aboutDialog?.destroy()
+        aboutDialog = nil
     }
 
     private func addActions() {
