@@ -28,8 +28,10 @@ final class GalleryWindow: Widget {
         gtk_window_set_icon_name(cast(), EntryKit.applicationID)
 
         headerBar.showsCloseButton = true
-        headerBar.title = "EntryKit"
+        // With a header bar as titlebar, GTK names the window's accessible after the header bar's
+        // title, so a screen reader reads "EntryKit" only when the header bar has it too.
         gtk_window_set_title(cast(), "EntryKit")
+        headerBar.title = "EntryKit"
         headerBar.customTitle = StackSwitcher(stack: stack)
         headerBar.packEnd(mainMenuButton)
         headerBar.packEnd(languageButton)
@@ -46,8 +48,6 @@ final class GalleryWindow: Widget {
     }
 
     func present() { gtk_window_present(cast()) }
-
-    var title: String { headerBar.title }
 
     private func relabel(_ strings: Localization) {
         for page in pages { stack.setTitle(strings.string(page.titleKey), of: page.content) }

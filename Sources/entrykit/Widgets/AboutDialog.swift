@@ -1,7 +1,8 @@
 import CGtk
 import EntryKit
 
-/// The About window, localized, kept until the app quits and re-shown on demand.
+/// The About window in the current language. Closing hides it for the next time; the app builds
+/// a new one after a language change, since GTK's own strings in it are fixed when it is built.
 @MainActor
 final class AboutDialog: Widget {
     init(transientFor parent: Widget) {
@@ -15,17 +16,16 @@ final class AboutDialog: Widget {
         gtk_about_dialog_set_license_type(cast(), GTK_LICENSE_MIT_X11)
         gtk_about_dialog_set_website(cast(), "https://github.com/entrykit/entrykit")
         gtk_about_dialog_set_copyright(cast(), "© 2026 The EntryKit authors")
-        // Closing hides the dialog so it can be shown again; GTK never destroys it behind our back.
+        // Closing hides the dialog, so GTK never destroys it behind our back.
         connect("response", withArgument: { [weak self] _ in self?.hide() })
         connectEvent("delete-event") { [weak self] _ in
             self?.hide()
             return true
         }
-        LocalizedText.bind(self) { dialog, strings in
-            gtk_about_dialog_set_comments(dialog.cast(), strings.string("Text-entry widgets and a login dialog for the Linux desktop."))
-            gtk_about_dialog_set_website_label(dialog.cast(), strings.string("Website"))
-            gtk_window_set_title(dialog.cast(), strings.string("About EntryKit"))
-        }
+        let strings = LocalizedText.localization
+        gtk_about_dialog_set_comments(cast(), strings.string("Text-entry widgets and a login dialog for the Linux desktop."))
+        gtk_about_dialog_set_website_label(cast(), strings.string("Website"))
+        gtk_window_set_title(cast(), strings.string("About EntryKit"))
     }
 
     func present() { gtk_window_present(cast()) }

@@ -16,11 +16,6 @@ final class Stack: Widget {
     func setTitle(_ title: String, of page: Widget) {
         entrykit_stack_set_child_title(cast(), page.widget, title)
     }
-
-    var visiblePageName: String? {
-        get { gtk_stack_get_visible_child_name(cast()).map { String(cString: $0) } }
-        set { if let newValue { gtk_stack_set_visible_child_name(cast(), newValue) } }
-    }
 }
 
 /// The row of page buttons for a `Stack`, shown in the header bar.
