@@ -80,12 +80,16 @@ def test_a_dropped_in_language_appears_in_the_menu(launch, tmp_path):
     assert find(window, role="label", name="Current language: Xish")
 
 
+def open_about(app, window, menu_name="Main Menu", about_name="About EntryKit"):
+    """Opens About from the main menu and returns the dialog, found by role and name."""
+    press(find(window, role="toggle button", name=menu_name))
+    press(find(app.application, role="push button", name=about_name, showing=True))
+    return find(app.application, role="dialog", name=about_name)
+
+
 def test_about_dialog_opens_from_the_main_menu(launch):
     app = launch()
-    window = app.window("EntryKit")
-    press(find(window, role="toggle button", name="Main Menu"))
-    press(find(app.application, role="push button", name="About EntryKit", showing=True))
-    dialog = find(app.application, role="dialog", name="About EntryKit")
+    dialog = open_about(app, app.window("EntryKit"))
     assert find(dialog, role="label", name="0.1.0")
     press(find(dialog, role="push button", name="Close"))
     wait_for(lambda: "showing" not in states(dialog), what="the About dialog to close")
@@ -157,9 +161,7 @@ def test_about_dialog_follows_a_language_chosen_at_run_time(launch):
     app = launch()
     window = app.window("EntryKit")
     choose_language(app, window, "Language", "日本語")
-    press(find(window, role="toggle button", name="メインメニュー"))
-    press(find(app.application, role="push button", name="EntryKit について", showing=True))
-    dialog = find(app.application, role="dialog", name="EntryKit について")
+    dialog = open_about(app, window, "メインメニュー", "EntryKit について")
     assert find(dialog, role="label", name="Linux デスクトップのためのテキスト入力ウィジェットとログインダイアログ。")
     # GTK's own button text comes from GTK's catalog, switched along with EntryKit's tables.
     press(find(dialog, role="push button", name="閉じる(C)"))

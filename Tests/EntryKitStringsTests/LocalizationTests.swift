@@ -3,29 +3,9 @@ import Synchronization
 import Testing
 @testable import EntryKitStrings
 
-/// A throw-away directory of `xx.lproj` tables.
-final class TableDirectory {
-    let url: URL
-
-    init(_ tables: [String: String], table: String = "EntryKit") throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("entrykit-tables-\(UUID().uuidString)")
-        for (language, contents) in tables {
-            try write(contents, language: language, table: table)
-        }
-    }
-
-    func write(_ contents: String, language: String, table: String = "EntryKit") throws {
-        let folder = url.appendingPathComponent("\(language).lproj")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data(contents.utf8).write(to: folder.appendingPathComponent("\(table).strings"))
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
-
 @Suite struct LocalizationTests {
     @Test func fallsBackFromRegionToLanguageToEnglishToKey() throws {
-        let tables = try TableDirectory([
+        let tables = try TemporaryDirectory(tables: [
             "ja_JP": #""Region" = "地域";"#,
             "ja": #""Cancel" = "キャンセル";"#,
             "en": #""Cancel" = "Cancel"; "English only" = "English text";"#,
@@ -38,16 +18,16 @@ final class TableDirectory {
     }
 
     @Test func earlierSearchPathWinsForTheSameLanguage() throws {
-        let override = try TableDirectory(["ja": #""Cancel" = "取消";"#])
-        let installed = try TableDirectory(["ja": #""Cancel" = "キャンセル"; "OK" = "了解";"#])
+        let override = try TemporaryDirectory(tables: ["ja": #""Cancel" = "取消";"#])
+        let installed = try TemporaryDirectory(tables: ["ja": #""Cancel" = "キャンセル"; "OK" = "了解";"#])
         let strings = Localization(searchPaths: [override.url, installed.url], preference: LanguagePreference(locales: ["ja"]))
         #expect(strings.string("Cancel") == "取消")
         #expect(strings.string("OK") == "了解")
     }
 
     @Test func tablesByNameAreSeparate() throws {
-        let tables = try TableDirectory(["en": #""Title" = "EntryKit title";"#])
-        try tables.write(#""Title" = "My app title";"#, language: "en", table: "MyApp")
+        let tables = try TemporaryDirectory(tables: ["en": #""Title" = "EntryKit title";"#])
+        try tables.writeTable(#""Title" = "My app title";"#, language: "en", table: "MyApp")
         let strings = Localization(searchPaths: [tables.url], preference: LanguagePreference(locales: []))
         #expect(strings.string("Title") == "EntryKit title")
         #expect(strings.string("Title", table: "MyApp") == "My app title")
@@ -55,7 +35,7 @@ final class TableDirectory {
     }
 
     @Test func malformedTableIsReportedOnceAndTreatedAsMissing() throws {
-        let tables = try TableDirectory([
+        let tables = try TemporaryDirectory(tables: [
             "ja": "\"Cancel\" = \"キャンセル\"\n\"OK\" = \"了解\";",  // no ';' after the first value
             "en": #""Cancel" = "Cancel";"#,
         ])
@@ -70,7 +50,7 @@ final class TableDirectory {
     }
 
     @Test func chosenLanguageComesFirstAndObserversAreTold() throws {
-        let tables = try TableDirectory(["ja": #""Cancel" = "キャンセル";"#, "en": #""Cancel" = "Cancel";"#])
+        let tables = try TemporaryDirectory(tables: ["ja": #""Cancel" = "キャンセル";"#, "en": #""Cancel" = "Cancel";"#])
         let strings = Localization(searchPaths: [tables.url], preference: LanguagePreference(locales: ["en"]))
         let calls = Mutex(0)
         let observation = strings.observeLanguageChange { calls.withLock { $0 += 1 } }
@@ -100,7 +80,7 @@ final class TableDirectory {
     }
 
     @Test func availableLanguagesAndTheirOwnNames() throws {
-        let tables = try TableDirectory([
+        let tables = try TemporaryDirectory(tables: [
             "en": #""LanguageName" = "English";"#,
             "ja": #""LanguageName" = "日本語";"#,
             "xx": #""Cancel" = "Nope";"#,
@@ -113,10 +93,10 @@ final class TableDirectory {
     }
 
     @Test func droppedInLanguageWorksWithoutRebuild() throws {
-        let tables = try TableDirectory([:])
+        let tables = try TemporaryDirectory()
         let strings = Localization(searchPaths: [tables.url, Localization.sourceTreeResources], preference: LanguagePreference(locales: ["xx"]))
         #expect(strings.string("Cancel") == "Cancel")
-        try tables.write(#""Cancel" = "Nope";"#, language: "xx")
+        try tables.writeTable(#""Cancel" = "Nope";"#, language: "xx")
         strings.reload()
         #expect(strings.string("Cancel") == "Nope")
     }

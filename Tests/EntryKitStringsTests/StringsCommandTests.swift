@@ -2,33 +2,6 @@ import Foundation
 import Testing
 @testable import EntryKitStrings
 
-/// A throw-away directory of `.strings` files for the command.
-private final class StringsFiles {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("entrykit-strings-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    /// Writes `contents` and returns the path.
-    func write(_ name: String, _ contents: String) throws -> String {
-        try write(name, Data(contents.utf8))
-    }
-
-    func write(_ name: String, _ data: Data) throws -> String {
-        let file = url.appendingPathComponent(name)
-        try data.write(to: file)
-        return file.path
-    }
-
-    func path(_ name: String) -> String {
-        url.appendingPathComponent(name).path
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
-
 /// What one run of the command printed and returned.
 private struct Run {
     var status: Int32
@@ -57,7 +30,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
 
 @Suite struct StringsLintCommandTests {
     @Test func goodFileIsOK() throws {
-        let files = try StringsFiles()
+        let files = try TemporaryDirectory()
         let good = try files.write("good.strings", "\"a\" = \"b\";\n")
         let run = Run(["lint", good])
         #expect(run.status == 0)
@@ -66,7 +39,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
     }
 
     @Test func emptyFileIsOK() throws {
-        let files = try StringsFiles()
+        let files = try TemporaryDirectory()
         let empty = try files.write("empty.strings", "")
         let run = Run(["lint", empty])
         #expect(run.status == 0)
@@ -74,7 +47,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
     }
 
     @Test func badFileGetsAGCCStyleError() throws {
-        let files = try StringsFiles()
+        let files = try TemporaryDirectory()
         let bad = try files.write("bad.strings", "\"a\" = \"b\"\n\"c\" = \"d\";\n")
         let run = Run(["lint", bad])
         #expect(run.status == 1)
@@ -83,7 +56,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
     }
 
     @Test func invalidEncodingIsAnError() throws {
-        let files = try StringsFiles()
+        let files = try TemporaryDirectory()
         let bad = try files.write("latin1.strings", Data([0x22, 0x61, 0x22, 0x3D, 0x22, 0xE9, 0x22, 0x3B]))
         let run = Run(["lint", bad])
         #expect(run.status == 1)
@@ -91,7 +64,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
     }
 
     @Test func missingFileCannotBeRead() throws {
-        let files = try StringsFiles()
+        let files = try TemporaryDirectory()
         let missing = files.path("missing.strings")
         let run = Run(["lint", missing])
         #expect(run.status == 1)
@@ -100,14 +73,14 @@ private struct UnreadableInput: Error, CustomStringConvertible {
     }
 
     @Test func directoryCannotBeRead() throws {
-        let files = try StringsFiles()
+        let files = try TemporaryDirectory()
         let run = Run(["lint", files.url.path])
         #expect(run.status == 1)
         #expect(run.standardError == "\(files.url.path): error: cannot read file: Is a directory\n")
     }
 
     @Test func checksEveryFileAndFailsWhenAnyIsBad() throws {
-        let files = try StringsFiles()
+        let files = try TemporaryDirectory()
         let good = try files.write("good.strings", "\"a\" = \"b\";")
         let bad = try files.write("bad.strings", "\"a\" = \"b\";\n\n  \"c\" \"d\";")
         let missing = files.path("missing.strings")
@@ -123,7 +96,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
     }
 
     @Test func allGoodFilesExitZero() throws {
-        let files = try StringsFiles()
+        let files = try TemporaryDirectory()
         let one = try files.write("one.strings", "a = b;")
         let two = try files.write("two.strings", Data([0xFF, 0xFE, 0x61, 0x00, 0x3B, 0x00]))
         let run = Run(["lint", one, two])
@@ -133,7 +106,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
     }
 
     @Test func duplicateKeysAreWarningsNotErrors() throws {
-        let files = try StringsFiles()
+        let files = try TemporaryDirectory()
         let file = try files.write("dup.strings", """
             "k" = "first";
             "other" = "x";
@@ -151,7 +124,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
     }
 
     @Test func duplicateKeyWithControlCharactersStaysOnOneLine() throws {
-        let files = try StringsFiles()
+        let files = try TemporaryDirectory()
         let file = try files.write("dup.strings", #""a\n\"b" = "1"; "a\n\"b" = "2";"#)
         let run = Run(["lint", file])
         #expect(run.status == 0)
@@ -178,7 +151,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
     }
 
     @Test func doubleDashEndsOptions() throws {
-        let files = try StringsFiles()
+        let files = try TemporaryDirectory()
         let odd = try files.write("-odd.strings", "a = b;")
         let run = Run(["lint", "--", files.path("-odd.strings"), "--help"])
         #expect(run.status == 1)
@@ -187,7 +160,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
     }
 
     @Test func processStandardStreamsVariantRuns() throws {
-        let files = try StringsFiles()
+        let files = try TemporaryDirectory()
         let bad = try files.write("bad.strings", "\"a\" = ")
         // Writes the error line to the real standard error.
         #expect(StringsCommand.run(["lint", bad]) == 1)
@@ -198,7 +171,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
 
 @Suite struct StringsDumpCommandTests {
     @Test func printsPrettyJSONInFileOrderWithLastValues() throws {
-        let files = try StringsFiles()
+        let files = try TemporaryDirectory()
         let file = try files.write("t.strings", """
             "zebra" = "1";
             "apple" = "2";
@@ -274,7 +247,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
     }
 
     @Test func readsUTF16Files() throws {
-        let files = try StringsFiles()
+        let files = try TemporaryDirectory()
         var bytes: [UInt8] = [0xFE, 0xFF]
         for unit in "\"k\" = \"🎉\";".utf16 { bytes += [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
         let file = try files.write("utf16.strings", Data(bytes))
@@ -284,7 +257,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
     }
 
     @Test func badFileGivesTheLintErrorLine() throws {
-        let files = try StringsFiles()
+        let files = try TemporaryDirectory()
         let bad = try files.write("bad.strings", "\"a\" = \"b\";\n\"c\" = \"unterminated;\n")
         let run = Run(["dump", bad])
         #expect(run.status == 1)
@@ -293,7 +266,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
     }
 
     @Test func missingFile() throws {
-        let files = try StringsFiles()
+        let files = try TemporaryDirectory()
         let missing = files.path("nope.strings")
         let run = Run(["dump", missing])
         #expect(run.status == 1)
@@ -378,17 +351,14 @@ private struct UnreadableInput: Error, CustomStringConvertible {
 
 /// Tables in a throw-away directory, kept as long as the lookups that read them.
 private final class LookupTables {
-    let files: StringsFiles
+    let files: TemporaryDirectory
     let strings: Localization
 
     init(languages: [String]) throws {
-        files = try StringsFiles()
-        for folder in ["ja.lproj", "en.lproj"] {
-            try FileManager.default.createDirectory(atPath: files.path(folder), withIntermediateDirectories: true)
-        }
-        _ = try files.write("ja.lproj/EntryKit.strings", #""Cancel" = "キャンセル";"#)
-        _ = try files.write("en.lproj/EntryKit.strings", #""Cancel" = "Cancel";"#)
-        _ = try files.write("ja.lproj/MyApp.strings", #""Cancel" = "やめる";"#)
+        files = try TemporaryDirectory()
+        try files.writeTable(#""Cancel" = "キャンセル";"#, language: "ja")
+        try files.writeTable(#""Cancel" = "Cancel";"#, language: "en")
+        try files.writeTable(#""Cancel" = "やめる";"#, language: "ja", table: "MyApp")
         strings = Localization(searchPaths: [files.url], preference: LanguagePreference(locales: languages))
     }
 }
@@ -402,7 +372,7 @@ private final class LookupTables {
         #expect(run.standardError == "")
         let french = try LookupTables(languages: ["fr"])
         #expect(Run(["lookup", "Cancel"], localization: french.strings).standardOutput == "Cancel\n")
-        _ = try french.files.write("en.lproj/EntryKit.strings", #""Cancel" = "English cancel";"#)
+        try french.files.writeTable(#""Cancel" = "English cancel";"#, language: "en")
         french.strings.reload()
         #expect(Run(["lookup", "Cancel"], localization: french.strings).standardOutput == "English cancel\n", "English closes the list")
     }
