@@ -6,6 +6,8 @@ import EntryKit
 final class GalleryApplication: Application {
     private var window: GalleryWindow?
     private var aboutDialog: AboutDialog?
+    /// The language the UI was last built in; GTK follows the environment until it changes.
+    private var shownLanguage: String?
 
     init() {
         super.init(id: EntryKit.applicationID)
@@ -20,6 +22,9 @@ final class GalleryApplication: Application {
     }
 
     private func languageChanged(_ strings: Localization) {
+        let language = strings.currentLanguage
+        defer { shownLanguage = language }
+        guard let shownLanguage, shownLanguage != language else { return }
         GtkOwnStrings.follow(strings)
         // The About dialog holds GTK's own strings from when it was built: build it anew.
         aboutDialog?.destroy()
