@@ -50,6 +50,17 @@ import Testing
         #expect(SignalClosures.liveCount == before)
     }
 
+    @Test func disconnectAfterTheObjectIsGoneDoesNothing() {
+        let before = SignalClosures.liveCount
+        var button: Widget? = makeButton()
+        let probe = GObjectFinalizationProbe(button!)
+        let connection = button!.connect("clicked") {}
+        button = nil
+        #expect(probe.isFinalized)
+        connection.disconnect()  // must not touch the freed object
+        #expect(SignalClosures.liveCount == before)
+    }
+
     @Test func weakCaptureLetsTheOwnerGo() {
         @MainActor final class Owner {
             let button = Widget(taking: gtk_button_new())

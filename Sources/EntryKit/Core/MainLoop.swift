@@ -28,12 +28,9 @@ public enum MainLoop {
 
     /// Runs `work` once, the next time the loop is idle.
     public static func idle(_ work: @escaping @MainActor () -> Void) {
-        let box = Unmanaged.passRetained(SignalClosureBox<SignalHandler>(work)).toOpaque()
         g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
             MainActor.assumeIsolated { SignalClosureBox<SignalHandler>.from(data)() }
             return 0  // G_SOURCE_REMOVE
-        }, box, { data in
-            Unmanaged<AnyObject>.fromOpaque(data!).release()
-        })
+        }, SignalClosureBox<SignalHandler>(work).retainedPointer(), { data in SignalClosures.release(data) })
     }
 }

@@ -3,43 +3,35 @@ import Synchronization
 
 /// Holds a Swift closure for the lifetime of one GTK signal connection.
 ///
-/// Passed to GTK retained; GTK calls ``release(_:_:)`` (the `GClosureNotify`) when the handler
-/// is disconnected or the object is finalized, which balances that retain.
+/// Passed to GTK retained (``retainedPointer()``); GTK calls back `SignalClosures.release(_:)`
+/// when the handler is disconnected, the object finalized or the idle source removed.
 final class SignalClosureBox<Handler> {
     let handler: Handler
 
     init(_ handler: Handler) {
         self.handler = handler
-        SignalClosureCount.value.add(1, ordering: .relaxed)
+        SignalClosures.live.add(1, ordering: .relaxed)
     }
 
-    deinit { SignalClosureCount.value.subtract(1, ordering: .relaxed) }
+    deinit { SignalClosures.live.subtract(1, ordering: .relaxed) }
+
+    func retainedPointer() -> UnsafeMutableRawPointer { Unmanaged.passRetained(self).toOpaque() }
 
     static func from(_ data: UnsafeMutableRawPointer?) -> Handler {
         Unmanaged<SignalClosureBox>.fromOpaque(data!).takeUnretainedValue().handler
     }
 }
 
-/// One counter for every `SignalClosureBox` specialization.
-enum SignalClosureCount {
-    static let value = Atomic<Int>(0)
-}
-
-private func releaseBox(_ data: UnsafeMutableRawPointer?, _: UnsafeMutablePointer<GClosure>?) {
-    guard let data else { return }
-    Unmanaged<AnyObject>.fromOpaque(data).release()
-}
-
 /// A connected signal handler; `disconnect()` ends it early (it also ends with the object).
 @MainActor
 public struct SignalConnection {
-    let instance: UnsafeMutablePointer<GObject>
+    weak var source: GObjectReference?
     public let handlerID: gulong
 
+    /// Disconnects the handler; does nothing once the wrapper that connected it is gone.
     public func disconnect() {
-        if g_signal_handler_is_connected(instance, handlerID) != 0 {
-            g_signal_handler_disconnect(instance, handlerID)
-        }
+        guard let source, g_signal_handler_is_connected(source.object, handlerID) != 0 else { return }
+        g_signal_handler_disconnect(source.object, handlerID)
     }
 }
 
@@ -80,14 +72,23 @@ extension GObjectReference {
     }
 
     private func connect<Handler>(_ signal: String, box: SignalClosureBox<Handler>, thunk: GCallback) -> SignalConnection {
-        let data = Unmanaged.passRetained(box).toOpaque()
-        let id = g_signal_connect_data(object, signal, thunk, data, { data, closure in releaseBox(data, closure) }, GConnectFlags(rawValue: 0))
+        let id = g_signal_connect_data(object, signal, thunk, box.retainedPointer(), { data, _ in
+            SignalClosures.release(data)
+        }, GConnectFlags(rawValue: 0))
         precondition(id != 0, "\(typeName) has no signal \"\(signal)\"")
-        return SignalConnection(instance: object, handlerID: id)
+        return SignalConnection(source: self, handlerID: id)
     }
 }
 
-/// Live signal closures in the process, for leak tests.
+/// Swift closures GTK holds (signal handlers, idle work), counted for leak tests.
 public enum SignalClosures {
-    public static var liveCount: Int { SignalClosureCount.value.load(ordering: .relaxed) }
+    static let live = Atomic<Int>(0)
+
+    public static var liveCount: Int { live.load(ordering: .relaxed) }
+
+    /// Balances `SignalClosureBox.retainedPointer()`: the box goes when GTK lets go of it.
+    static func release(_ data: UnsafeMutableRawPointer?) {
+        guard let data else { return }
+        Unmanaged<AnyObject>.fromOpaque(data).release()
+    }
 }
