@@ -46,10 +46,14 @@ open class Widget: GObjectReference {
     }
 }
 
-/// A container that children are added to in order.
+/// A `GtkContainer`: a widget that holds others.
 @MainActor
 open class Container: Widget {
     public func add(_ child: Widget) {
         gtk_container_add(cast(), child.widget)
+    }
+
+    public func remove(_ child: Widget) {
+        gtk_container_remove(cast(), child.widget)
     }
 }

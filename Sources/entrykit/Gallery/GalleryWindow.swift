@@ -14,7 +14,7 @@ protocol GalleryPage: AnyObject {
 /// The main window: a header bar with a page switcher, the language menu and the main menu,
 /// above a stack of gallery pages.
 @MainActor
-final class GalleryWindow: Widget {
+final class GalleryWindow: Container {
     private let pages: [GalleryPage]
     private let stack = Stack()
     private let headerBar = HeaderBar()
@@ -38,7 +38,7 @@ final class GalleryWindow: Widget {
         gtk_window_set_titlebar(cast(), headerBar.widget)
 
         for page in pages { stack.addPage(page.content, name: page.name, title: page.titleKey) }
-        gtk_container_add(cast(), stack.widget)
+        add(stack)
 
         addSimpleAction("close") { [weak self] in self.map { gtk_window_close($0.cast()) } }
         // F10 opens the main menu, as in other GNOME apps.

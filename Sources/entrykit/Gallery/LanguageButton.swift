@@ -8,13 +8,13 @@ import EntryKit
 /// AT-SPI, so a screen reader could not tell which language is in use.
 @MainActor
 final class LanguageButton: Widget {
-    private let popover: Widget
+    private let popover: Container
     private var list: Box?
     private var choices: [(language: String, button: Widget)] = []
 
     init() {
         let button = gtk_menu_button_new()!
-        popover = Widget(taking: gtk_popover_new(button))
+        popover = Container(taking: gtk_popover_new(button))
         super.init(taking: button)
         gtk_button_set_image(cast(), gtk_image_new_from_icon_name("preferences-desktop-locale-symbolic", GTK_ICON_SIZE_BUTTON))
         gtk_menu_button_set_popover(cast(), popover.widget)
@@ -46,8 +46,8 @@ final class LanguageButton: Widget {
             column.append(button)
             return (language, button)
         }
-        if let list { gtk_container_remove(popover.cast(), list.widget) }
-        gtk_container_add(popover.cast(), column.widget)
+        if let list { popover.remove(list) }
+        popover.add(column)
         column.showAll()
         list = column
     }
