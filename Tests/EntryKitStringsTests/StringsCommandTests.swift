@@ -347,6 +347,19 @@ private struct UnreadableInput: Error, CustomStringConvertible {
     }
 }
 
+// MARK: - format conversions
+
+@Suite struct StringsLintFormatTests {
+    @Test func valueWithOtherConversionsThanItsKeyIsAWarning() throws {
+        let files = try TemporaryDirectory()
+        let path = try files.write("ja.strings", "\"Copied %d files to %@\" = \"%2$@ に %1$d 個\";\n\"Current language: %@\" = \"現在の言語: %d\";\n")
+        let run = Run(["lint", path])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "\(path): OK\n")
+        #expect(run.standardError == "\(path):2:1: warning: the value's format conversions (%d) differ from the key's (%@); the key's text is shown instead\n")
+    }
+}
+
 // MARK: - lookup
 
 /// Tables in a throw-away directory, kept as long as the lookups that read them.

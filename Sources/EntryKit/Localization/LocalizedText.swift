@@ -55,10 +55,3 @@ public enum LocalizedText {
         }
     }
 }
-
-extension Localization {
-    /// The string for `key` with `arguments` put in its `%@` and `%d` places, as `String(format:)`.
-    public func format(_ key: String, _ arguments: any CVarArg..., table: String = defaultTable) -> String {
-        String(format: string(key, table: table), arguments: arguments)
-    }
-}

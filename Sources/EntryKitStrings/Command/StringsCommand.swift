@@ -19,6 +19,7 @@ import Darwin
 ///   bad or unreadable, else 0.
 /// - `dump` prints the table as JSON: one object, keys in order of first
 ///   appearance, each with its last value, indented by two spaces.
+/// - `lint` also warns when a value's `printf` conversions differ from its key's.
 /// - `lookup` prints a key in the current language, from the tables on the search path, as the
 ///   widgets would show it (the key itself when no table has it).
 /// - A FILE of `-` reads standard input; `--` ends the options.
@@ -136,6 +137,9 @@ public enum StringsCommand {
                                 + "duplicate key \(jsonString(duplicate.key)) (first defined at \(duplicate.first)); "
                                 + "the last definition wins\n")
                     }
+                    for warning in formatWarnings(in: document) {
+                        standardError("\(name):\(warning.position.line):\(warning.position.column): warning: \(warning.message)\n")
+                    }
                     standardOutput("\(name): OK\n")
                 }
             }
@@ -184,6 +188,18 @@ public enum StringsCommand {
         }
         standardOutput(localization.string(keys[0], table: table) + "\n")
         return 0
+    }
+
+    /// Values whose `printf` conversions differ from their key's: at run time the key's text
+    /// is shown instead, so the translator should hear of it.
+    static func formatWarnings(in document: StringsDocument) -> [(position: SourcePosition, message: String)] {
+        document.entries.compactMap { entry in
+            let expected = FormatSpecifiers(entry.key)
+            guard !expected.isEmpty else { return nil }
+            let found = FormatSpecifiers(entry.value)
+            guard found != expected else { return nil }
+            return (entry.position, "the value's format conversions (\(found)) differ from the key's (\(expected)); the key's text is shown instead")
+        }
     }
 
     // MARK: JSON

@@ -35,6 +35,8 @@ public final class Localization: Sendable {
         var chosenLanguage: String?
         /// Parsed tables by file path; `nil` records a missing or malformed file.
         var tables: [String: [String: String]?] = [:]
+        /// Problems already reported, so each is said once.
+        var reported: Set<String> = []
         var observers: [UInt64: @Sendable () -> Void] = [:]
         var nextObserverID: UInt64 = 0
     }
@@ -86,6 +88,35 @@ public final class Localization: Sendable {
             if let value = value(for: key, table: table, language: language) { return value }
         }
         return key
+    }
+
+    /// The string for `key` with `arguments` in its `%@` and `%d` places, as `String(format:)`.
+    ///
+    /// A translation whose conversions differ from the key's (from the English text's, for keys
+    /// without conversions) would read the arguments as the wrong types; it is reported once and
+    /// the key's or English text is used instead, so a bad table cannot crash the caller.
+    public func format(_ key: String, _ arguments: any CVarArg..., table: String = defaultTable) -> String {
+        String(format: formatString(key, table: table), arguments: arguments)
+    }
+
+    /// The format `format(_:_:table:)` uses: the first translation whose conversions are safe.
+    func formatString(_ key: String, table: String = defaultTable) -> String {
+        let trusted = FormatSpecifiers(key).isEmpty
+            ? value(for: key, table: table, language: LanguagePreference.fallbackLanguage) ?? key
+            : key
+        let expected = FormatSpecifiers(trusted)
+        for language in languages {
+            guard let candidate = value(for: key, table: table, language: language) else { continue }
+            let found = FormatSpecifiers(candidate)
+            if found == expected { return candidate }
+            reportOnce("warning: not using the \(language) text of \"\(key)\" (table \(table)): its format conversions (\(found)) differ from \(expected)")
+        }
+        return trusted
+    }
+
+    private func reportOnce(_ message: String) {
+        let isNew = state.withLock { $0.reported.insert(message).inserted }
+        if isNew { report(message) }
     }
 
     /// The string for `key` in exactly `language`, or `nil` when that language's table lacks it.
