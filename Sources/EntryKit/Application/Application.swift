@@ -14,7 +14,7 @@ open class Application: GObjectReference {
     ///
     /// Command-line arguments are parsed by the caller, so GApplication sees the program name only.
     /// A missing display is reported in one line on standard error (status 1), not as a GTK abort.
-    public func run(programName: String = "entrykit") -> Int32 {
+    public func run(programName: String = URL(fileURLWithPath: CommandLine.arguments.first ?? "app").lastPathComponent) -> Int32 {
         do {
             try GtkRuntime.initialize()
         } catch {
