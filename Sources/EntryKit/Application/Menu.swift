@@ -9,9 +9,4 @@ public final class Menu: GObjectReference {
     public func append(_ label: String, action detailedAction: String) {
         g_menu_append(opaque, label, detailedAction)
     }
-
-    /// Appends `section` as a group of its own, separated from its neighbours.
-    public func appendSection(_ section: Menu) {
-        g_menu_append_section(opaque, nil, section.cast())
-    }
 }

@@ -12,8 +12,6 @@ open class Widget: GObjectReference {
     /// Destroys the widget now (a toplevel closes); the wrapper stays valid until released.
     public func destroy() { gtk_widget_destroy(widget) }
 
-    public var isVisible: Bool { gtk_widget_get_visible(widget) != 0 }
-
     /// The ATK object assistive technologies read over AT-SPI.
     public var accessible: UnsafeMutablePointer<AtkObject> { gtk_widget_get_accessible(widget) }
 
