@@ -2,6 +2,10 @@
 #define ENTRYKIT_CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+#include <glib-unix.h>
+#include <sys/eventfd.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 /* Swift cannot import GLib's function-like macros; these inline functions stand in for them. */
 
@@ -17,13 +21,24 @@ static inline const gchar *entrykit_type_name_of(gpointer instance) {
     return G_OBJECT_TYPE_NAME(instance);
 }
 
-/* GNU gettext's catalog generation counter: bumping it makes gettext look up translations
-   again after LANGUAGE changed, so GTK's own strings can follow a language chosen at run time. */
-extern int _nl_msg_cat_cntr;
-
-static inline void entrykit_gettext_reload(void) {
-    ++_nl_msg_cat_cntr;
+static inline GType entrykit_type_of(gpointer instance) {
+    return G_OBJECT_TYPE(instance);
 }
+
+/* A signal's parameter and return types carry a flag bit that is no part of the type. */
+static inline GType entrykit_signal_type_without_scope(GType type) {
+    return type & ~G_SIGNAL_TYPE_STATIC_SCOPE;
+}
+
+/* libdispatch's hooks for a run loop that is not its own (CoreFoundation's use them): a file
+   descriptor that becomes readable when work is queued on the main queue, and the call that runs
+   that work. GLib's main loop watches the one and calls the other, so work queued for the main
+   actor runs while GTK's loop owns the main thread. */
+extern int _dispatch_get_main_queue_handle_4CF(void);
+static inline gboolean entrykit_is_process_main_thread(void) {
+    return getpid() == (pid_t)syscall(SYS_gettid);
+}
+extern void _dispatch_main_queue_callback_4CF(void *message);
 
 /* gtk_container_child_set is variadic, which Swift cannot call. */
 static inline void entrykit_stack_set_child_title(GtkStack *stack, GtkWidget *child, const gchar *title) {

@@ -30,7 +30,7 @@ import Testing
 
     @Test func toplevelIsReleasedOnceAfterDestroy() {
         let wrappersBefore = GObjectReference.liveCount
-        var window: Widget? = Widget(taking: gtk_window_new(GTK_WINDOW_TOPLEVEL))
+        var window: Widget? = Window()
         let probe = GObjectFinalizationProbe(window!)
         window!.showAll()
         window!.destroy()

@@ -5,7 +5,7 @@ import Testing
 @MainActor @Suite(.serialized) struct SignalTests {
     init() throws { try TestDisplay.require() }
 
-    private func makeButton() -> Widget { Widget(taking: gtk_button_new_with_label("Press")) }
+    private func makeButton() -> Widget { Widget(transferFull: gtk_button_new_with_label("Press")) }
 
     @Test func handlerRunsOnEmission() {
         let button = makeButton()
@@ -19,7 +19,7 @@ import Testing
     @Test func handlerReceivesTheSignalArgument() {
         let label = Label("a")
         var notified: [String] = []
-        label.connect("notify::label", withArgument: { pspec in
+        label.connect("notify::label", withPointer: { pspec in
             let spec = pspec!.assumingMemoryBound(to: GParamSpec.self)
             notified.append(String(cString: spec.pointee.name))
         })
@@ -63,7 +63,7 @@ import Testing
 
     @Test func weakCaptureLetsTheOwnerGo() {
         @MainActor final class Owner {
-            let button = Widget(taking: gtk_button_new())
+            let button = Widget(transferFull: gtk_button_new())
             var presses = 0
             init() { button.connect("clicked") { [weak self] in self?.presses += 1 } }
         }

@@ -3,11 +3,11 @@ import Foundation
 
 /// A `GtkApplication`: one instance per desktop session, actions for its menus.
 @MainActor
-open class Application: GObjectReference {
+open class Application: GObjectReference, ActionMap {
     public var application: UnsafeMutablePointer<GtkApplication> { cast() }
 
     public init(id: String, flags: GApplicationFlags = G_APPLICATION_DEFAULT_FLAGS) {
-        super.init(taking: gtk_application_new(id, flags))
+        super.init(transferFull: gtk_application_new(id, flags))
     }
 
     /// Runs the main loop until the last window closes and returns the exit status.
@@ -21,6 +21,7 @@ open class Application: GObjectReference {
             FileHandle.standardError.write(Data("\(programName): \(error)\n".utf8))
             return 1
         }
+        GtkRuntime.runMainActorWorkInGtkLoop()
         let argv0 = strdup(programName)
         defer { free(argv0) }
         var argv: [UnsafeMutablePointer<CChar>?] = [argv0, nil]

@@ -29,6 +29,28 @@ public enum GtkRuntime {
         gtkThread.store(pthread_self(), ordering: .releasing)
     }
 
+    private static var mainActorWorkRunsInGtkLoop = false
+
+    /// Lets work queued for the main actor (a `Task { @MainActor in }`, the `isolated deinit` of a
+    /// wrapper released on another thread) run while GTK's main loop owns the main thread.
+    ///
+    /// Swift queues such work on libdispatch's main queue, which only a dispatch-driven main
+    /// thread drains; GTK's loop never would. A program whose synchronous `main` hands the
+    /// thread to GTK calls this once before it runs the loop (``Application/run(programName:)``
+    /// does). Not for code that itself runs as main-queue work (an `async` main, a test), where
+    /// dispatch already drains the queue and a nested drain would run other work in the middle.
+    public static func runMainActorWorkInGtkLoop() {
+        guard !mainActorWorkRunsInGtkLoop, entrykit_is_process_main_thread() != 0 else { return }
+        mainActorWorkRunsInGtkLoop = true
+        let handle = _dispatch_get_main_queue_handle_4CF()
+        g_unix_fd_add(handle, G_IO_IN, { fd, _, _ in
+            var count: eventfd_t = 0
+            _ = eventfd_read(fd, &count)  // non-blocking; only clears the wake-up
+            _dispatch_main_queue_callback_4CF(nil)
+            return 1  // G_SOURCE_CONTINUE
+        }, nil)
+    }
+
     /// Whether the caller runs on GTK's thread (the main thread in an app).
     public nonisolated static var isGtkThread: Bool {
         let thread = gtkThread.load(ordering: .acquiring)

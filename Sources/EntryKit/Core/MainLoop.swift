@@ -15,12 +15,13 @@ public enum MainLoop {
     /// Used by synchronous dialogs and by tests that wait for a frame or a signal.
     @discardableResult
     public static func run(until condition: () -> Bool, timeout: TimeInterval) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
+        // Monotonic: a wall-clock change (NTP, suspend) must not end or stretch the wait.
+        let deadline = ContinuousClock.now.advanced(by: .seconds(timeout))
         // A ticking source wakes the blocking iteration so the deadline is checked.
         let tick = g_timeout_add(10, { _ in 1 }, nil)
         defer { g_source_remove(tick) }
         while !condition() {
-            if Date() >= deadline { return false }
+            if ContinuousClock.now >= deadline { return false }
             g_main_context_iteration(nil, 1)
         }
         return true

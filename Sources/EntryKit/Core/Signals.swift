@@ -28,38 +28,78 @@ public struct SignalConnection {
     weak var source: GObjectReference?
     public let handlerID: gulong
 
+    private var connectedSource: GObjectReference? {
+        guard let source, g_signal_handler_is_connected(source.object, handlerID) != 0 else { return nil }
+        return source
+    }
+
     /// Disconnects the handler; does nothing once the wrapper that connected it is gone.
     public func disconnect() {
-        guard let source, g_signal_handler_is_connected(source.object, handlerID) != 0 else { return }
+        guard let source = connectedSource else { return }
         g_signal_handler_disconnect(source.object, handlerID)
+    }
+
+    /// Runs `body` with this handler blocked, so a change the code itself makes (setting an
+    /// entry's text from a list) does not come back through the handler that reacts to users.
+    public func whileBlocked<Result>(_ body: () throws -> Result) rethrows -> Result {
+        guard let source = connectedSource else { return try body() }
+        g_signal_handler_block(source.object, handlerID)
+        defer { g_signal_handler_unblock(source.object, handlerID) }
+        return try body()
     }
 }
 
 public typealias SignalHandler = @MainActor () -> Void
-public typealias SignalHandlerWithArgument = @MainActor (UnsafeMutableRawPointer?) -> Void
+public typealias SignalHandlerWithInteger = @MainActor (Int32) -> Void
+public typealias SignalHandlerWithPointer = @MainActor (UnsafeMutableRawPointer?) -> Void
+public typealias SignalHandlerReturningBool = @MainActor () -> Bool
 public typealias EventHandler = @MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool
 
 extension GObjectReference {
-    /// Connects `handler` to a signal whose C handler takes only the instance (`clicked`, `activate`).
+    /// Connects `handler` to a signal that passes no argument and returns nothing (`clicked`,
+    /// `activate`, `changed`).
     ///
     /// ```swift
     /// button.connect("clicked") { [weak self] in self?.accept() }
     /// ```
+    ///
+    /// Every `connect` checks the handler's shape against the signal's real signature
+    /// (`g_signal_query`) and stops with a message naming both when they differ: a C handler of
+    /// the wrong shape would read garbage arguments instead.
     @discardableResult
     public func connect(_ signal: String, _ handler: @escaping SignalHandler) -> SignalConnection {
         let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
             MainActor.assumeIsolated { SignalClosureBox<SignalHandler>.from(data)() }
         }
-        return connect(signal, box: SignalClosureBox(handler), thunk: unsafeBitCast(thunk, to: GCallback.self))
+        return connect(signal, .noArgument, box: SignalClosureBox(handler), thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
-    /// Connects `handler` to a signal with one pointer argument (`notify`, `change-state`).
+    /// Connects `handler` to a signal with one integer or enum argument (`response`).
     @discardableResult
-    public func connect(_ signal: String, withArgument handler: @escaping SignalHandlerWithArgument) -> SignalConnection {
-        let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, argument, data in
-            MainActor.assumeIsolated { SignalClosureBox<SignalHandlerWithArgument>.from(data)(argument) }
+    public func connect(_ signal: String, withInteger handler: @escaping SignalHandlerWithInteger) -> SignalConnection {
+        let thunk: @convention(c) (UnsafeMutableRawPointer?, gint, UnsafeMutableRawPointer?) -> Void = { _, argument, data in
+            MainActor.assumeIsolated { SignalClosureBox<SignalHandlerWithInteger>.from(data)(argument) }
         }
-        return connect(signal, box: SignalClosureBox(handler), thunk: unsafeBitCast(thunk, to: GCallback.self))
+        return connect(signal, .integerArgument, box: SignalClosureBox(handler), thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// Connects `handler` to a signal with one pointer argument: an object, a boxed value, a
+    /// `GParamSpec` (`notify`) or a `GVariant` (`activate` of an action).
+    @discardableResult
+    public func connect(_ signal: String, withPointer handler: @escaping SignalHandlerWithPointer) -> SignalConnection {
+        let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, argument, data in
+            MainActor.assumeIsolated { SignalClosureBox<SignalHandlerWithPointer>.from(data)(argument) }
+        }
+        return connect(signal, .pointerArgument, box: SignalClosureBox(handler), thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// Connects `handler` to a signal with no argument that returns a `gboolean` (`popup-menu`).
+    @discardableResult
+    public func connect(_ signal: String, returningBool handler: @escaping SignalHandlerReturningBool) -> SignalConnection {
+        let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, data in
+            MainActor.assumeIsolated { SignalClosureBox<SignalHandlerReturningBool>.from(data)() ? 1 : 0 }
+        }
+        return connect(signal, .noArgumentReturningBool, box: SignalClosureBox(handler), thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// Connects `handler` to an event signal (`key-press-event`); return `true` to stop the event.
@@ -68,23 +108,88 @@ extension GObjectReference {
         let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GdkEvent>?, UnsafeMutableRawPointer?) -> gboolean = { _, event, data in
             MainActor.assumeIsolated { SignalClosureBox<EventHandler>.from(data)(event!) ? 1 : 0 }
         }
-        return connect(signal, box: SignalClosureBox(handler), thunk: unsafeBitCast(thunk, to: GCallback.self))
+        return connect(signal, .event, box: SignalClosureBox(handler), thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
-    private func connect<Handler>(_ signal: String, box: SignalClosureBox<Handler>, thunk: GCallback) -> SignalConnection {
+    private func connect<Handler>(_ signal: String, _ shape: SignalShape, box: SignalClosureBox<Handler>, thunk: GCallback) -> SignalConnection {
+        if let mismatch = shape.mismatch(with: signal, on: entrykit_type_of(object)) {
+            preconditionFailure(mismatch)
+        }
         let id = g_signal_connect_data(object, signal, thunk, box.retainedPointer(), { data, _ in
             SignalClosures.release(data)
         }, GConnectFlags(rawValue: 0))
-        precondition(id != 0, "\(typeName) has no signal \"\(signal)\"")
         return SignalConnection(source: self, handlerID: id)
     }
 }
 
+/// The C signature a Swift handler stands for, checked against the signal it is connected to.
+enum SignalShape {
+    case noArgument
+    case integerArgument
+    case pointerArgument
+    case noArgumentReturningBool
+    case event
+
+    /// Why a handler of this shape cannot serve `signal` on instances of `type`, or nil when it can.
+    func mismatch(with signal: String, on type: GType) -> String? {
+        var signalID: guint = 0
+        var detail: GQuark = 0
+        let typeName = String(cString: g_type_name(type))
+        guard g_signal_parse_name(signal, type, &signalID, &detail, 1) != 0 else {
+            return "\(typeName) has no signal \"\(signal)\""
+        }
+        var query = GSignalQuery()
+        g_signal_query(signalID, &query)
+        let parameters = (0..<Int(query.n_params)).map { entrykit_signal_type_without_scope(query.param_types[$0]) }
+        let returnType = entrykit_signal_type_without_scope(query.return_type)
+        if accepts(parameters: parameters, returnType: returnType) { return nil }
+        let signature = "(" + parameters.map { String(cString: g_type_name($0)) }.joined(separator: ", ") + ") -> " + String(cString: g_type_name(returnType))
+        return "\(typeName)::\(String(cString: query.signal_name)) has the signature \(signature); a handler for \(description) cannot be connected to it"
+    }
+
+    private var description: String {
+        switch self {
+        case .noArgument: "() -> void"
+        case .integerArgument: "(gint) -> void"
+        case .pointerArgument: "(gpointer) -> void"
+        case .noArgumentReturningBool: "() -> gboolean"
+        case .event: "(GdkEvent) -> gboolean"
+        }
+    }
+
+    private func accepts(parameters: [GType], returnType: GType) -> Bool {
+        let none = FundamentalType.none.type
+        let boolean = FundamentalType.boolean.type
+        switch self {
+        case .noArgument:
+            return parameters.isEmpty && returnType == none
+        case .noArgumentReturningBool:
+            return parameters.isEmpty && returnType == boolean
+        case .integerArgument:
+            let integers = [FundamentalType.int, .uint, .enum].map(\.type)
+            return parameters.count == 1 && integers.contains(g_type_fundamental(parameters[0])) && returnType == none
+        case .pointerArgument:
+            let pointers = [FundamentalType.pointer, .object, .interface, .boxed, .param, .variant, .string].map(\.type)
+            return parameters.count == 1 && pointers.contains(g_type_fundamental(parameters[0])) && returnType == none
+        case .event:
+            return parameters.count == 1 && g_type_is_a(parameters[0], gdk_event_get_type()) != 0 && returnType == boolean
+        }
+    }
+}
+
+/// GLib's fundamental types, which C names with macros Swift cannot import (gtype.h numbers them).
+enum FundamentalType: GType {
+    case none = 1, interface = 2, boolean = 5, int = 6, uint = 7, `enum` = 12
+    case string = 16, pointer = 17, boxed = 18, param = 19, object = 20, variant = 21
+
+    var type: GType { rawValue << GType(G_TYPE_FUNDAMENTAL_SHIFT) }
+}
+
 /// Swift closures GTK holds (signal handlers, idle work), counted for leak tests.
-public enum SignalClosures {
+package enum SignalClosures {
     static let live = Atomic<Int>(0)
 
-    public static var liveCount: Int { live.load(ordering: .relaxed) }
+    package static var liveCount: Int { live.load(ordering: .relaxed) }
 
     /// Balances `SignalClosureBox.retainedPointer()`: the box goes when GTK lets go of it.
     static func release(_ data: UnsafeMutableRawPointer?) {

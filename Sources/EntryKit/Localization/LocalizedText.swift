@@ -1,4 +1,3 @@
-@_exported import EntryKitStrings
 import CGtk
 import Foundation
 

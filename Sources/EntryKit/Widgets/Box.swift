@@ -4,7 +4,7 @@ import CGtk
 @MainActor
 public final class Box: Container {
     public init(vertical: Bool, spacing: Int32 = 0) {
-        super.init(taking: gtk_box_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, spacing))
+        super.init(transferFull: gtk_box_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, spacing))
     }
 
     /// Appends `child`; `expands` gives it the spare room.

@@ -4,7 +4,7 @@ import CGtk
 @MainActor
 public final class Label: Widget {
     public init(_ text: String = "", wraps: Bool = false) {
-        super.init(taking: gtk_label_new(text))
+        super.init(transferFull: gtk_label_new(text))
         if wraps {
             gtk_label_set_line_wrap(cast(), 1)
             gtk_label_set_max_width_chars(cast(), 60)

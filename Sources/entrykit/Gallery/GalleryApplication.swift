@@ -4,13 +4,14 @@ import EntryKit
 /// The desktop app: one gallery window, the language choice, About and Quit.
 @MainActor
 final class GalleryApplication: Application {
+    /// The desktop app's application id (also the `.desktop` and metainfo file names).
+    static let applicationID = "io.github.entrykit.EntryKit"
+
     private var window: GalleryWindow?
     private var aboutDialog: AboutDialog?
-    /// The language the UI was last built in; GTK follows the environment until it changes.
-    private var shownLanguage: String?
 
     init() {
-        super.init(id: EntryKit.applicationID)
+        super.init(id: Self.applicationID)
         connect("startup") { [weak self] in self?.startUp() }
         connect("activate") { [weak self] in self?.showWindow() }
     }
@@ -22,11 +23,7 @@ final class GalleryApplication: Application {
     }
 
     private func languageChanged(_ strings: Localization) {
-        let language = strings.currentLanguage
-        defer { shownLanguage = language }
-        guard let shownLanguage, shownLanguage != language else { return }
-        GtkOwnStrings.follow(strings)
-        // The About dialog holds GTK's own strings from when it was built: build it anew.
+        // The About dialog's texts are fixed when it is built: build it anew when next shown.
         aboutDialog?.destroy()
         aboutDialog = nil
     }

@@ -14,23 +14,23 @@ protocol GalleryPage: AnyObject {
 /// The main window: a header bar with a page switcher, the language menu and the main menu,
 /// above a stack of gallery pages.
 @MainActor
-final class GalleryWindow: Container {
+final class GalleryWindow: ApplicationWindow {
     private let pages: [GalleryPage]
     private let stack = Stack()
     private let headerBar = HeaderBar()
     private let languageButton = LanguageButton()
     private let mainMenuButton = MenuButton(iconName: "open-menu-symbolic")
 
-    init(application: Application) {
+    override init(application: Application) {
         pages = [OverviewPage()]
-        super.init(taking: gtk_application_window_new(application.application))
+        super.init(application: application)
         gtk_window_set_default_size(cast(), 760, 520)
-        gtk_window_set_icon_name(cast(), EntryKit.applicationID)
+        gtk_window_set_icon_name(cast(), GalleryApplication.applicationID)
 
         headerBar.showsCloseButton = true
         // With a header bar as titlebar, GTK names the window's accessible after the header bar's
         // title, so a screen reader reads "EntryKit" only when the header bar has it too.
-        gtk_window_set_title(cast(), "EntryKit")
+        title = "EntryKit"
         headerBar.title = "EntryKit"
         headerBar.customTitle = StackSwitcher(stack: stack)
         headerBar.packEnd(mainMenuButton)
@@ -40,14 +40,12 @@ final class GalleryWindow: Container {
         for page in pages { stack.addPage(page.content, name: page.name, title: page.titleKey) }
         add(stack)
 
-        addSimpleAction("close") { [weak self] in self.map { gtk_window_close($0.cast()) } }
+        addSimpleAction("close") { [weak self] in self?.close() }
         // F10 opens the main menu, as in other GNOME apps.
         addSimpleAction("show-main-menu") { [weak self] in self?.mainMenuButton.toggle() }
         LocalizedText.bind(self) { window, strings in window.relabel(strings) }
         showAll()
     }
-
-    func present() { gtk_window_present(cast()) }
 
     private func relabel(_ strings: Localization) {
         for page in pages { stack.setTitle(strings.string(page.titleKey), of: page.content) }

@@ -14,8 +14,8 @@ final class LanguageButton: Widget {
 
     init() {
         let button = gtk_menu_button_new()!
-        popover = Container(taking: gtk_popover_new(button))
-        super.init(taking: button)
+        popover = Container(transferFull: gtk_popover_new(button))
+        super.init(transferFull: button)
         gtk_button_set_image(cast(), gtk_image_new_from_icon_name("preferences-desktop-locale-symbolic", GTK_ICON_SIZE_BUTTON))
         gtk_menu_button_set_popover(cast(), popover.widget)
     }
@@ -37,7 +37,7 @@ final class LanguageButton: Widget {
         column.setMargins(8)
         var group: UnsafeMutablePointer<GtkRadioButton>?
         choices = languages.map { language in
-            let button = Widget(taking: gtk_radio_button_new_with_label_from_widget(group, strings.displayName(ofLanguage: language)))
+            let button = Widget(transferFull: gtk_radio_button_new_with_label_from_widget(group, strings.displayName(ofLanguage: language)))
             group = button.cast()
             button.connect("toggled") { [weak self, weak button] in
                 guard let self, let button, gtk_toggle_button_get_active(button.cast()) != 0 else { return }

@@ -14,7 +14,7 @@ enum Stylesheet {
     static func installOnce() {
         guard !installed, let screen = gdk_screen_get_default() else { return }
         installed = true
-        let provider = GObjectReference(taking: gtk_css_provider_new()!)
+        let provider = GObjectReference(transferFull: gtk_css_provider_new()!)
         gtk_css_provider_load_from_data(provider.cast(), css, -1, nil)
         gtk_style_context_add_provider_for_screen(screen, provider.opaque, UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }

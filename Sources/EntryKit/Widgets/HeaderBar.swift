@@ -1,25 +1,24 @@
 import CGtk
-import EntryKit
 
 /// A `GtkHeaderBar`: the window's title bar with buttons packed at either end.
 @MainActor
-final class HeaderBar: Widget {
+public final class HeaderBar: Widget {
     private var titleWidget: Widget?
 
-    init() { super.init(taking: gtk_header_bar_new()) }
+    public init() { super.init(transferFull: gtk_header_bar_new()) }
 
-    var title: String {
+    public var title: String {
         get { gtk_header_bar_get_title(cast()).map { String(cString: $0) } ?? "" }
         set { gtk_header_bar_set_title(cast(), newValue) }
     }
 
-    var showsCloseButton: Bool {
+    public var showsCloseButton: Bool {
         get { gtk_header_bar_get_show_close_button(cast()) != 0 }
         set { gtk_header_bar_set_show_close_button(cast(), newValue ? 1 : 0) }
     }
 
     /// A widget shown in place of the title, such as a stack switcher.
-    var customTitle: Widget? {
+    public var customTitle: Widget? {
         get { titleWidget }
         set {
             titleWidget = newValue
@@ -27,5 +26,5 @@ final class HeaderBar: Widget {
         }
     }
 
-    func packEnd(_ child: Widget) { gtk_header_bar_pack_end(cast(), child.widget) }
+    public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(cast(), child.widget) }
 }

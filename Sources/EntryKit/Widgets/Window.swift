@@ -1,0 +1,36 @@
+import CGtk
+
+/// A `GtkWindow`: a toplevel. GTK owns every toplevel until it is destroyed, so the wrapper
+/// borrows it (``GObjectReference/init(transferNone:)-(UnsafeMutablePointer<T>)``) and keeps
+/// its own reference, valid after a close until the wrapper goes.
+@MainActor
+open class Window: Container {
+    /// A new toplevel window.
+    public convenience init() {
+        self.init(window: gtk_window_new(GTK_WINDOW_TOPLEVEL))
+    }
+
+    /// Wraps a toplevel that a GTK constructor just made (`gtk_dialog_new`, `gtk_about_dialog_new`).
+    public init(window: UnsafeMutablePointer<GtkWidget>) {
+        super.init(transferNone: window)
+    }
+
+    public var title: String {
+        get { gtk_window_get_title(cast()).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(cast(), newValue) }
+    }
+
+    /// Shows the window and brings it to the front.
+    public func present() { gtk_window_present(cast()) }
+
+    /// Asks the window to close, as its close button does (`delete-event` may refuse).
+    public func close() { gtk_window_close(cast()) }
+}
+
+/// A `GtkApplicationWindow`: a window of an ``Application`` with its own `win.<name>` actions.
+@MainActor
+open class ApplicationWindow: Window, ActionMap {
+    public init(application: Application) {
+        super.init(window: gtk_application_window_new(application.application))
+    }
+}
