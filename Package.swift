@@ -24,6 +24,10 @@ let package = Package(
         // Parser speed against Foundation's PropertyListSerialization; see README "Performance".
         .executableTarget(name: "strings-benchmark", dependencies: ["EntryKitStrings"], path: "Benchmarks/StringsBenchmark"),
         .testTarget(name: "EntryKitStringsTests", dependencies: ["EntryKitStrings"]),
-        .testTarget(name: "EntryKitTests", dependencies: ["EntryKit"]),
+        // What the test targets share: the display check and leak helpers (package-access hooks).
+        .target(name: "EntryKitTestSupport", dependencies: ["EntryKit"], path: "Tests/EntryKitTestSupport"),
+        .testTarget(name: "EntryKitTests", dependencies: ["EntryKit", "EntryKitTestSupport"]),
+        // The app's own pieces (gallery window, command line) tested in-process.
+        .testTarget(name: "entrykitTests", dependencies: ["entrykit", "EntryKitTestSupport"]),
     ]
 )

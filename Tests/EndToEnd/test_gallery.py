@@ -163,6 +163,7 @@ def test_about_dialog_follows_a_language_chosen_at_run_time(launch):
     choose_language(app, window, "Language", "日本語")
     dialog = open_about(app, window, "メインメニュー", "EntryKit について")
     assert find(dialog, role="label", name="Linux デスクトップのためのテキスト入力ウィジェットとログインダイアログ。")
-    # GTK's own button text comes from GTK's catalog, switched along with EntryKit's tables.
+    # GTK made this button; its text comes from EntryKit's table, not from GTK's catalog
+    # (which stays in the language the app started in).
     press(find(dialog, role="push button", name="閉じる(C)"))
     wait_for(lambda: "showing" not in states(dialog), what="the About dialog to close")

@@ -1,4 +1,5 @@
 import CGtk
+import EntryKitTestSupport
 @testable import EntryKit
 import Foundation
 import Testing

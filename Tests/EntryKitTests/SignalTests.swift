@@ -1,4 +1,5 @@
 import CGtk
+import EntryKitTestSupport
 @testable import EntryKit
 import Testing
 
@@ -79,5 +80,83 @@ import Testing
         #expect(weakOwner == nil)
         #expect(GObjectReference.liveCount == wrappersBefore)
         #expect(SignalClosures.liveCount == closuresBefore)
+    }
+
+    @Test func everyShapeReachesItsSignal() {
+        let dialog = Window(window: gtk_dialog_new())
+        defer { dialog.destroy() }
+        var responses: [Int32] = []
+        dialog.connect("response", withInteger: { responses.append($0) })
+        gtk_dialog_response(dialog.cast(), GTK_RESPONSE_OK.rawValue)
+        #expect(responses == [GTK_RESPONSE_OK.rawValue], "the gint argument arrives as it was emitted")
+
+        let button = makeButton()
+        var popups = 0
+        button.connect("popup-menu", returningBool: { popups += 1; return true })
+        var instance = [GValue()]
+        g_value_init(&instance[0], entrykit_type_of(button.object))
+        g_value_set_object(&instance[0], button.object)
+        var handled = GValue()
+        g_value_init(&handled, FundamentalType.boolean.type)
+        g_signal_emitv(&instance, g_signal_lookup("popup-menu", gtk_widget_get_type()), 0, &handled)
+        #expect(popups == 1 && g_value_get_boolean(&handled) == 1, "the handler's Bool comes back to the emitter")
+        g_value_unset(&instance[0])
+    }
+
+    @Test func handlerOfTheWrongShapeIsRefusedWithTheRealSignature() {
+        let dialog = gtk_dialog_get_type()
+        #expect(SignalShape.integerArgument.mismatch(with: "response", on: dialog) == nil)
+        let asPointer = SignalShape.pointerArgument.mismatch(with: "response", on: dialog)
+        #expect(asPointer == "GtkDialog::response has the signature (gint) -> void; a handler for (gpointer) -> void cannot be connected to it")
+        #expect(SignalShape.noArgument.mismatch(with: "response", on: dialog) != nil, "an argument would be dropped")
+
+        let widget = gtk_widget_get_type()
+        #expect(SignalShape.event.mismatch(with: "key-press-event", on: widget) == nil)
+        #expect(SignalShape.noArgument.mismatch(with: "key-press-event", on: widget)?.contains("(GdkEvent) -> gboolean") == true)
+        #expect(SignalShape.noArgumentReturningBool.mismatch(with: "popup-menu", on: widget) == nil)
+        #expect(SignalShape.noArgument.mismatch(with: "popup-menu", on: widget) != nil, "a gboolean return must be given")
+        #expect(SignalShape.pointerArgument.mismatch(with: "notify::label", on: gtk_label_get_type()) == nil, "detailed names are looked up")
+        #expect(SignalShape.noArgument.mismatch(with: "no-such-signal", on: widget) == "GtkWidget has no signal \"no-such-signal\"")
+    }
+
+    @Test func connectingAHandlerOfTheWrongShapeStopsTheProgram() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                try? GtkRuntime.initialize()
+                let dialog = Window(window: gtk_dialog_new())
+                dialog.connect("response", withPointer: { _ in })
+            }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("GtkDialog::response has the signature (gint) -> void"), "the message names the signal: \(stderr.prefix(300))")
+    }
+
+    @Test func blockedHandlerMissesWhatTheCodeItselfDoes() {
+        let entry = Widget(transferFull: gtk_entry_new())
+        var changes = 0
+        let connection = entry.connect("changed") { changes += 1 }
+        connection.whileBlocked { gtk_entry_set_text(entry.cast(), "set by code") }
+        #expect(changes == 0)
+        gtk_entry_set_text(entry.cast(), "typed")
+        #expect(changes == 1, "the handler is unblocked afterwards")
+        connection.disconnect()
+        connection.whileBlocked { gtk_entry_set_text(entry.cast(), "after disconnect") }  // harmless
+    }
+
+    @Test func actionsOnAWindowRunAndAreFreedWithIt() {
+        _ = TestApplication.shared
+        let before = LiveObjects.now
+        var window: ApplicationWindow? = ApplicationWindow(application: TestApplication.shared)
+        var activations = 0
+        window!.addSimpleAction("greet") { activations += 1 }
+        g_action_group_activate_action(window!.opaque, "greet", nil)
+        #expect(activations == 1)
+        let action = g_action_map_lookup_action(window!.opaque, "greet")!
+        let actionProbe = GObjectFinalizationProbe(object: UnsafeMutableRawPointer(action).assumingMemoryBound(to: GObject.self))
+        window!.destroy()
+        window = nil
+        MainLoop.drain()
+        expectFinalized([actionProbe], "a window's action")
+        #expect(LiveObjects.now == before)
     }
 }

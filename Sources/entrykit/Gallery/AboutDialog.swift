@@ -54,11 +54,12 @@ final class AboutDialog: Window {
 @MainActor
 private func forEachDescendant(of container: UnsafeMutablePointer<GtkWidget>, _ body: (UnsafeMutablePointer<GtkWidget>) -> Void) {
     guard entrykit_is_a(container, gtk_container_get_type()) != 0 else { return }
-    var children: [UnsafeMutablePointer<GtkWidget>] = []
+    final class Children { var widgets: [UnsafeMutablePointer<GtkWidget>] = [] }
+    let children = Children()
     gtk_container_forall(UnsafeMutableRawPointer(container).assumingMemoryBound(to: GtkContainer.self), { child, data in
-        data!.assumingMemoryBound(to: [UnsafeMutablePointer<GtkWidget>].self).pointee.append(child!)
-    }, &children)
-    for child in children {
+        Unmanaged<Children>.fromOpaque(data!).takeUnretainedValue().widgets.append(child!)
+    }, Unmanaged.passUnretained(children).toOpaque())
+    for child in children.widgets {
         body(child)
         forEachDescendant(of: child, body)
     }

@@ -19,7 +19,7 @@ final class GalleryWindow: ApplicationWindow {
     private let stack = Stack()
     private let headerBar = HeaderBar()
     private let languageButton = LanguageButton()
-    private let mainMenuButton = MenuButton(iconName: "open-menu-symbolic")
+    let mainMenuButton = MenuButton(iconName: "open-menu-symbolic")
 
     override init(application: Application) {
         pages = [OverviewPage()]

@@ -14,7 +14,8 @@ final class LanguageButton: Widget {
 
     init() {
         let button = gtk_menu_button_new()!
-        popover = Container(transferFull: gtk_popover_new(button))
+        // A popover made relative to a widget is sunk at once and owned by that widget: borrowed.
+        popover = Container(transferNone: gtk_popover_new(button))
         super.init(transferFull: button)
         gtk_button_set_image(cast(), gtk_image_new_from_icon_name("preferences-desktop-locale-symbolic", GTK_ICON_SIZE_BUTTON))
         gtk_menu_button_set_popover(cast(), popover.widget)
