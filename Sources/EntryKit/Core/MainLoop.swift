@@ -34,4 +34,13 @@ public enum MainLoop {
             return 0  // G_SOURCE_REMOVE
         }, SignalClosureBox<SignalHandler>(work).retainedPointer(), { data in SignalClosures.release(data) })
     }
+
+    /// Runs `work` on the GTK thread soon, before the next frame is drawn; callable from any
+    /// thread (a filter finishing in the background hands its result back this way).
+    public nonisolated static func post(_ work: @escaping @Sendable @MainActor () -> Void) {
+        g_idle_add_full(G_PRIORITY_DEFAULT, { data in
+            MainActor.assumeIsolated { SignalClosureBox<@Sendable @MainActor () -> Void>.from(data)() }
+            return 0  // G_SOURCE_REMOVE
+        }, SignalClosureBox<@Sendable @MainActor () -> Void>(work).retainedPointer(), { data in SignalClosures.release(data) })
+    }
 }

@@ -1,0 +1,367 @@
+import CEntryKit
+import CGtk
+import EntryKitList
+
+/// Where ``ListView/scroll(toRow:placement:)`` puts a row.
+public enum ListScrollPlacement: Sendable {
+    /// Scroll as little as needed to show it whole.
+    case nearest
+    case top
+    case center
+}
+
+/// A move of the highlight, as the keyboard makes it.
+public enum ListMovement: Sendable {
+    case next, previous, pageDown, pageUp, first, last
+}
+
+/// A scrolling list of strings that stays fast at any size: the list core of ``DropDownField``
+/// and ``PickerField``.
+///
+/// Only the rows on screen are drawn, and only they exist for assistive technologies (a `list`
+/// whose `list item` children carry `posinset`/`setsize`), so a million items open as fast as
+/// three. Typing into ``filterText`` filters (case-, accent- and width-insensitive, matches in
+/// bold) off the GTK thread; a newer query cancels an older one.
+///
+/// ```swift
+/// let list = ListView()
+/// list.setItems(["apple", "banana", "cherry"])
+/// list.visibleRowCount = 5
+/// list.onActivate = { item in print(list.items[item]) }
+/// list.move(.next)                     // highlights "apple"
+/// list.filterText = "an"               // shows "banana"
+/// ```
+///
+/// Rows are what the filter kept, in item order; ``itemIndex(ofRow:)`` maps back to ``items``.
+@MainActor
+public final class ListView: Widget {
+    /// The drawing list inside the scrolled window: its accessible is the `list`.
+    public let canvas: Widget
+    private let rows = RowSource()
+    private let engine = ListFilterEngine()
+    private var typeAhead = TypeAhead()
+
+    /// Called when the highlighted row changes, with the item it shows (nil: none).
+    public var onHighlightChange: ((_ item: Int?) -> Void)?
+    /// Called when a row is chosen: a click, a tap, ``activateHighlighted()``, or an assistive
+    /// technology's selection or action.
+    public var onActivate: ((_ item: Int) -> Void)?
+    /// Called after a filter result is shown (for tests and measurements).
+    public var onFilterApplied: (() -> Void)?
+
+    public init() {
+        canvas = Widget(transferFull: ek_list_view_new())
+        super.init(transferFull: gtk_scrolled_window_new(nil, nil))
+        gtk_scrolled_window_set_policy(cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_propagate_natural_width(cast(), 1)
+        gtk_container_add(cast(), canvas.widget)
+        canvas.show()
+        rows.attach(to: listView)
+        canvas.connect("row-activated", withInteger: { [weak self] row in self?.rowActivated(Int(row)) })
+        canvas.connect("highlight-changed", withInteger: { [weak self] row in
+            guard let self else { return }
+            onHighlightChange?(row < 0 ? nil : itemIndex(ofRow: Int(row)))
+        })
+    }
+
+    private var listView: UnsafeMutablePointer<EkListView> { canvas.cast() }
+
+    // MARK: Items and rows
+
+    /// Every item, filtered or not.
+    public private(set) var items = ListItems()
+
+    /// Replaces the items. The highlight stays on the same row number, clamped to the new
+    /// count, and the scroll position is kept where it can be; the filter is applied again.
+    public func setItems(_ newItems: ListItems) {
+        items = newItems
+        engine.setItems(newItems)
+        if filterText.isEmpty {
+            show(matches: .all(newItems.count), query: ListQuery(""))
+        } else {
+            show(engine.filterNow(filterText))
+        }
+    }
+
+    public func setItems(_ strings: [String]) { setItems(ListItems(strings)) }
+
+    /// How many rows are shown: the items the filter kept.
+    public var rowCount: Int { rows.matches.count }
+
+    /// The item a row shows.
+    public func itemIndex(ofRow row: Int) -> Int { rows.matches[row] }
+
+    /// The row that shows `item`, nil when the filter hides it.
+    public func row(ofItem item: Int) -> Int? { rows.matches.row(ofItem: item) }
+
+    /// The text of the item a row shows.
+    public func text(ofRow row: Int) -> String { items[itemIndex(ofRow: row)] }
+
+    // MARK: Filtering
+
+    /// The query rows must contain (folded: case, accents and width do not count); empty shows
+    /// every item. Large lists are filtered off the GTK thread: the rows change when the result
+    /// is ready, and a newer query cancels an older one.
+    public var filterText: String = "" {
+        didSet {
+            guard filterText != oldValue else { return }
+            // Small lists filter in well under a frame: show the result at once.
+            if items.count <= Self.synchronousFilterLimit {
+                show(engine.filterNow(filterText))
+                return
+            }
+            engine.filter(filterText) { [weak self] result in
+                MainLoop.post { [weak self] in
+                    guard let self, engine.isCurrent(result) else { return }
+                    show(result)
+                }
+            }
+        }
+    }
+
+    /// Up to this many items are filtered on the GTK thread.
+    static let synchronousFilterLimit = 20_000
+
+    /// Whether the rows shown answer the current ``filterText``.
+    public var isFilterSettled: Bool { rows.query == ListQuery(filterText) }
+
+    private func show(_ result: ListFilterResult) {
+        guard result.items.count == items.count else { return }  // a result for older items
+        show(matches: result.matches, query: result.query)
+    }
+
+    private func show(matches: ListMatches, query: ListQuery) {
+        let highlightedItem = highlightedRow.map(itemIndex(ofRow:))
+        rows.update(items: items, matches: matches, query: query)
+        ek_list_view_set_row_count(listView, guint(matches.count))
+        updateHeight()
+        // The highlight follows its item when the item is still shown, else the first row.
+        if let highlightedItem, let row = row(ofItem: highlightedItem) {
+            ek_list_view_set_highlighted(listView, gint(row))
+        } else if !query.matchesEverything {
+            ek_list_view_set_highlighted(listView, matches.isEmpty ? -1 : 0)
+        }
+        if let row = highlightedRow { scroll(toRow: row, placement: .nearest) }
+        onFilterApplied?()
+    }
+
+    // MARK: Highlight and movement
+
+    /// The highlighted row (drawn selected, `selected` over AT-SPI), nil for none.
+    public var highlightedRow: Int? {
+        get {
+            let row = ek_list_view_get_highlighted(listView)
+            return row < 0 ? nil : Int(row)
+        }
+        set {
+            let row = newValue.flatMap { (0..<rowCount).contains($0) ? $0 : nil }
+            ek_list_view_set_highlighted(listView, gint(row ?? -1))
+            if let row { scroll(toRow: row, placement: .nearest) }
+        }
+    }
+
+    /// The item the highlighted row shows.
+    public var highlightedItem: Int? { highlightedRow.map(itemIndex(ofRow:)) }
+
+    /// Moves the highlight as a key does; from no highlight, `next` and `pageDown` start at the top.
+    public func move(_ movement: ListMovement) {
+        guard rowCount > 0 else { return }
+        let page = max(Int(ek_list_view_get_visible_row_count(listView)) - 1, 1)
+        let last = rowCount - 1
+        let target: Int
+        switch (movement, highlightedRow) {
+        case (.next, nil), (.first, _): target = 0
+        case (.previous, nil), (.last, _): target = last
+        case (.next, let row?): target = min(row + 1, last)
+        case (.previous, let row?): target = max(row - 1, 0)
+        case (.pageDown, let row): target = min((row ?? -1) + page, last)
+        case (.pageUp, let row): target = max((row ?? rowCount) - page, 0)
+        }
+        highlightedRow = target
+    }
+
+    /// Scrolls so that `row` is on screen.
+    public func scroll(toRow row: Int, placement: ListScrollPlacement = .nearest) {
+        guard (0..<rowCount).contains(row) else { return }
+        let where_: EkListScroll = switch placement {
+        case .nearest: EK_LIST_SCROLL_NEAREST
+        case .top: EK_LIST_SCROLL_TOP
+        case .center: EK_LIST_SCROLL_CENTER
+        }
+        ek_list_view_scroll_to_row(listView, guint(row), where_)
+    }
+
+    /// Chooses the highlighted row, as a click on it does.
+    public func activateHighlighted() {
+        guard let row = highlightedRow else { return }
+        ek_list_view_activate_row(listView, guint(row))
+    }
+
+    /// Letters typed within about a second find the next row that starts with them, from the
+    /// highlighted one, wrapping around; returns whether one was found (and highlighted).
+    @discardableResult
+    public func typeAhead(_ text: String) -> Bool {
+        guard let row = typeAhead.type(text, from: highlightedRow, in: items, rows: rows.matches) else { return false }
+        highlightedRow = row
+        return true
+    }
+
+    /// Starts the next type-ahead afresh (when the list closes).
+    public func resetTypeAhead() { typeAhead.reset() }
+
+    private func rowActivated(_ row: Int) {
+        guard row < rowCount else { return }
+        onActivate?(itemIndex(ofRow: row))
+    }
+
+    // MARK: Appearance
+
+    /// Rows shown without scrolling; the list is as tall as `min(visibleRowCount, rowCount)`
+    /// rows (one row's height when empty, for the empty-state text).
+    public var visibleRowCount = 5 {
+        didSet { updateHeight() }
+    }
+
+    /// Row height in pixels; nil (the default) takes it from the font.
+    public var rowHeight: Int? {
+        get { Int(ek_list_view_get_row_height(listView)) }
+        set {
+            ek_list_view_set_row_height(listView, gint(newValue ?? 0))
+            updateHeight()
+        }
+    }
+
+    /// The rows' font as Pango describes it (`"Serif Bold 14"`); nil for the theme's.
+    public var font: String? {
+        didSet {
+            let description = font.map { pango_font_description_from_string($0) }
+            ek_list_view_set_font(listView, description ?? nil)
+            description.map { pango_font_description_free($0) }
+            updateHeight()
+        }
+    }
+
+    /// The one-pixel border round the list, as a CSS colour (`"#d3d3d3"`, `"lightgray"`); nil
+    /// for none. A colour GTK cannot parse is refused and the border left as it was.
+    public var borderColor: String? {
+        didSet {
+            guard let borderColor else { return ek_list_view_set_border_color(listView, nil) }
+            var color = GdkRGBA()
+            guard gdk_rgba_parse(&color, borderColor) != 0 else {
+                borderColor = oldValue
+                return
+            }
+            ek_list_view_set_border_color(listView, &color)
+        }
+    }
+
+    /// Horizontal placement of row text: 0 at the start, 0.5 centred, 1 at the end.
+    public var textAlignment: Double = 0 {
+        didSet { ek_list_view_set_text_xalign(listView, textAlignment) }
+    }
+
+    /// Shown, dimmed, when no row matches the filter.
+    public var emptyText: String = "" {
+        didSet { ek_list_view_set_empty_text(listView, emptyText.isEmpty ? nil : emptyText) }
+    }
+
+    /// The widget that keeps keyboard focus while the list is shown: its accessible reports the
+    /// highlighted row as its active descendant, so a screen reader speaks rows while the
+    /// caret stays in the field.
+    public func setFocusOwner(_ owner: Widget?) {
+        ek_list_view_set_focus_owner(listView, owner?.widget)
+    }
+
+    /// The height the list asks for: `min(visibleRowCount, rowCount)` rows, at least one.
+    public var preferredHeight: Int { (rowHeight ?? 0) * max(min(visibleRowCount, rowCount), 1) }
+
+    private func updateHeight() {
+        let height = Int32(preferredHeight)
+        // Max before min: GTK refuses a minimum above the current maximum.
+        gtk_scrolled_window_set_max_content_height(cast(), max(height, Int32(gtk_scrolled_window_get_min_content_height(cast()))))
+        gtk_scrolled_window_set_min_content_height(cast(), height)
+        gtk_scrolled_window_set_max_content_height(cast(), height)
+    }
+
+    // MARK: What is on screen
+
+    /// The first row at least partly on screen.
+    public var firstVisibleRow: Int { Int(ek_list_view_get_first_visible_row(listView)) }
+    /// How many whole rows fit on screen.
+    public var visibleRowCapacity: Int { Int(ek_list_view_get_visible_row_count(listView)) }
+    /// The row under the pointer, nil for none.
+    public var hoveredRow: Int? {
+        let row = ek_list_view_get_hovered(listView)
+        return row < 0 ? nil : Int(row)
+    }
+    /// The row at a point of the list's own coordinates, nil for none.
+    public func row(atY y: Double) -> Int? {
+        let row = ek_list_view_row_at_y(listView, y)
+        return row < 0 ? nil : Int(row)
+    }
+
+    /// Row accessibles alive in the process, for leak tests.
+    package nonisolated static var liveRowAccessibles: Int { Int(ek_list_view_live_row_accessibles()) }
+}
+
+/// What the C list reads rows from: the items and the filter's matches, answering on GTK's
+/// thread with bytes straight from the item store.
+@MainActor
+private final class RowSource {
+    private(set) var items = ListItems()
+    private(set) var matches = ListMatches.all(0)
+    private(set) var query = ListQuery("")
+    /// A row's bytes, NUL-terminated, handed to C: valid until the next call, as C expects.
+    private var scratch = UnsafeMutableBufferPointer<CChar>.allocate(capacity: 256)
+
+    isolated deinit { scratch.deallocate() }
+
+    func update(items: ListItems, matches: ListMatches, query: ListQuery) {
+        self.items = items
+        self.matches = matches
+        self.query = query
+    }
+
+    func attach(to view: UnsafeMutablePointer<EkListView>) {
+        var source = EkListViewSource(
+            row_text: { data, row, length in
+                MainActor.assumeIsolated {
+                    let source = Unmanaged<RowSource>.fromOpaque(data!).takeUnretainedValue()
+                    return source.text(ofRow: Int(row), length: length!)
+                }
+            },
+            row_marks: { data, row, ranges, capacity in
+                MainActor.assumeIsolated {
+                    let source = Unmanaged<RowSource>.fromOpaque(data!).takeUnretainedValue()
+                    return source.marks(ofRow: Int(row), into: ranges!, capacity: Int(capacity))
+                }
+            })
+        ek_list_view_set_source(view, &source, Unmanaged.passRetained(self).toOpaque()) { data in
+            Unmanaged<RowSource>.fromOpaque(data!).release()
+        }
+    }
+
+    private func text(ofRow row: Int, length: UnsafeMutablePointer<gsize>) -> UnsafePointer<CChar>? {
+        guard row < matches.count else { return nil }
+        return items.withUTF8(at: matches[row]) { bytes in
+            if bytes.count + 1 > scratch.count {
+                scratch.deallocate()
+                scratch = .allocate(capacity: bytes.count + 1)
+            }
+            UnsafeMutableRawBufferPointer(scratch).copyMemory(from: UnsafeRawBufferPointer(bytes))
+            scratch[bytes.count] = 0
+            length.pointee = gsize(bytes.count)
+            return UnsafePointer(scratch.baseAddress!)
+        }
+    }
+
+    private func marks(ofRow row: Int, into ranges: UnsafeMutablePointer<guint>, capacity: Int) -> guint {
+        guard row < matches.count, !query.matchesEverything else { return 0 }
+        let found = query.matchedUTF8Ranges(in: items, at: matches[row]).prefix(capacity)
+        for (index, range) in found.enumerated() {
+            ranges[2 * index] = guint(range.lowerBound)
+            ranges[2 * index + 1] = guint(range.upperBound)
+        }
+        return guint(found.count)
+    }
+}
