@@ -17,13 +17,18 @@ let package = Package(
         // `.strings` parsing and language resolution: plain Swift, no GTK, so it is
         // unit-tested without a display and fuzzed without GTK in the process.
         .target(name: "EntryKitStrings"),
-        .target(name: "EntryKit", dependencies: ["CGtk", "EntryKitStrings"]),
+        // The list's item store, filter and type-ahead: plain Swift, no GTK, so the model is
+        // tested and benchmarked without a display. EntryKit re-exports it.
+        .target(name: "EntryKitList", path: "Sources/EntryKit/List/Model"),
+        .target(name: "EntryKit", dependencies: ["CGtk", "EntryKitStrings", "EntryKitList"], exclude: ["List/Model"]),
         .executableTarget(name: "entrykit", dependencies: ["EntryKit"]),
         // libFuzzer target for the parser; see README "Fuzzing". Built normally it replays files.
         .executableTarget(name: "strings-fuzz", dependencies: ["EntryKitStrings"], path: "Fuzz/StringsFuzz"),
         // Parser speed against Foundation's PropertyListSerialization; see README "Performance".
         .executableTarget(name: "strings-benchmark", dependencies: ["EntryKitStrings"], path: "Benchmarks/StringsBenchmark"),
         .testTarget(name: "EntryKitStringsTests", dependencies: ["EntryKitStrings"]),
-        .testTarget(name: "EntryKitTests", dependencies: ["EntryKit"]),
+        // List model speed at 1k to 1M items; see README "Performance".
+        .executableTarget(name: "list-model-benchmark", dependencies: ["EntryKitList"], path: "Benchmarks/ListModelBenchmark"),
+        .testTarget(name: "EntryKitTests", dependencies: ["EntryKit", "EntryKitList"]),
     ]
 )
