@@ -1,3 +1,5 @@
+import Foundation
+
 /// The strings a list shows, stored compactly for a million rows.
 ///
 /// All items live in one contiguous UTF-8 buffer with a `UInt32` offset per item, not as a
@@ -16,7 +18,8 @@ public struct ListItems: Sendable, RandomAccessCollection {
 
     /// No items.
     public init() {
-        storage = Storage(text: [], offsets: [0], folded: Storage.padding, foldedOffsets: [0])
+        var builder = Builder(expectedCount: 0)
+        storage = builder.finish()
     }
 
     /// The given strings, in order.
@@ -26,9 +29,11 @@ public struct ListItems: Sendable, RandomAccessCollection {
             var total = 0
             for string in array { total += string.utf8.count }
             builder.reserve(items: array.count, bytes: total)
-        }
-        for var string in strings {
-            string.withUTF8 { builder.appendValid($0) }
+            array.withUnsafeBufferPointer { array in
+                for index in array.indices { builder.append(array[index]) }
+            }
+        } else {
+            for string in strings { builder.append(string) }
         }
         storage = builder.finish()
     }
@@ -38,9 +43,9 @@ public struct ListItems: Sendable, RandomAccessCollection {
     // MARK: Collection
 
     /// The number of items.
-    public var count: Int { storage.offsets.count - 1 }
+    public var count: Int { storage.count }
     public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
+    public var endIndex: Int { storage.count }
 
     /// The item at `index`, made as a `String` on demand.
     public subscript(index: Int) -> String {
@@ -50,92 +55,121 @@ public struct ListItems: Sendable, RandomAccessCollection {
     // MARK: Bytes
 
     /// Calls `body` with the UTF-8 bytes of the item at `index` (valid UTF-8, no terminator);
-    /// what GTK's text calls with an explicit length take.
+    /// what GTK's text calls with an explicit length take. The pointer is valid only in `body`.
     public func withUTF8<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         precondition(index >= 0 && index < count, "item index \(index) out of 0..<\(count)")
         let start = Int(storage.offsets[index]), end = Int(storage.offsets[index + 1])
-        return try storage.text.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+        return try withExtendedLifetime(storage) {
+            try body(UnsafeBufferPointer(start: storage.text + start, count: end - start))
+        }
     }
 
-    /// The UTF-8 bytes of the item at `index`, sharing the store's buffer.
-    public func utf8(at index: Int) -> ArraySlice<UInt8> {
-        precondition(index >= 0 && index < count, "item index \(index) out of 0..<\(count)")
-        return storage.text[Int(storage.offsets[index])..<Int(storage.offsets[index + 1])]
+    /// The UTF-8 bytes of the item at `index`, copied.
+    public func utf8(at index: Int) -> [UInt8] {
+        withUTF8(at: index) { Array($0) }
     }
 
-    /// The folded UTF-8 bytes of the item at `index` (see `SearchFolding`).
-    public func foldedUTF8(at index: Int) -> ArraySlice<UInt8> {
+    /// The folded UTF-8 bytes of the item at `index` (see `SearchFolding`), copied.
+    public func foldedUTF8(at index: Int) -> [UInt8] {
         precondition(index >= 0 && index < count, "item index \(index) out of 0..<\(count)")
         // Each item's folded bytes end with the separator, which is not part of them.
-        return storage.folded[Int(storage.foldedOffsets[index])..<(Int(storage.foldedOffsets[index + 1]) - 1)]
+        let start = Int(storage.foldedOffsets[index]), end = Int(storage.foldedOffsets[index + 1]) - 1
+        return withExtendedLifetime(storage) { Array(UnsafeBufferPointer(start: storage.folded + start, count: end - start)) }
     }
 
     /// The bytes of all items' UTF-8 together: the strings' own size.
-    public var utf8ByteCount: Int { storage.text.count }
+    public var utf8ByteCount: Int { Int(storage.offsets[storage.count]) }
 
-    /// The bytes the store holds beyond the strings' own UTF-8 (offsets and the folded copy),
-    /// counting reserved capacity.
+    /// The bytes the store holds beyond the strings' own UTF-8: offsets and the folded copy.
     public var overheadByteCount: Int {
-        (storage.text.capacity - storage.text.count) + storage.offsets.capacity * 4
-            + storage.folded.capacity + storage.foldedOffsets.capacity * 4
+        (storage.count + 1) * 2 * MemoryLayout<UInt32>.stride + storage.foldedByteCount
     }
 
     // MARK: Storage
 
-    /// The buffers; immutable once built, so sharing across threads is safe.
-    final class Storage: Sendable {
+    /// The buffers; written only while building, then immutable, so sharing them across
+    /// threads is safe.
+    final class Storage: @unchecked Sendable {
+        let count: Int
         /// Every item's UTF-8, back to back.
-        let text: [UInt8]
+        let text: UnsafeMutablePointer<UInt8>
         /// `count + 1` offsets into `text`; item `i` is `offsets[i]..<offsets[i + 1]`.
-        let offsets: [UInt32]
+        let offsets: UnsafeMutablePointer<UInt32>
         /// Every item's folded UTF-8 followed by 0xFF, then `paddingCount` more 0xFF so a
         /// scanner may read a whole vector past the last item.
-        let folded: [UInt8]
+        let folded: UnsafeMutablePointer<UInt8>
         /// `count + 1` offsets into `folded`; item `i` is `foldedOffsets[i]..<foldedOffsets[i + 1] - 1`.
-        let foldedOffsets: [UInt32]
+        let foldedOffsets: UnsafeMutablePointer<UInt32>
+        /// The bytes of `folded`, padding included.
+        let foldedByteCount: Int
 
         static let separator: UInt8 = 0xFF
         static let paddingCount = 64
-        static let padding = [UInt8](repeating: separator, count: paddingCount)
 
-        init(text: [UInt8], offsets: [UInt32], folded: [UInt8], foldedOffsets: [UInt32]) {
-            self.text = text
-            self.offsets = offsets
-            self.folded = folded
-            self.foldedOffsets = foldedOffsets
+        init(count: Int, text: consuming RawBuffer<UInt8>, offsets: consuming RawBuffer<UInt32>,
+             folded: consuming RawBuffer<UInt8>, foldedOffsets: consuming RawBuffer<UInt32>) {
+            self.count = count
+            foldedByteCount = folded.count
+            self.text = text.take()
+            self.offsets = offsets.take()
+            self.folded = folded.take()
+            self.foldedOffsets = foldedOffsets.take()
+        }
+
+        deinit {
+            free(text)
+            free(offsets)
+            free(folded)
+            free(foldedOffsets)
         }
     }
 
     /// Appends items one at a time into the buffers.
-    struct Builder {
-        private var text: [UInt8] = []
-        private var offsets: [UInt32] = [0]
-        private var folded: [UInt8] = []
-        private var foldedOffsets: [UInt32] = [0]
+    struct Builder: ~Copyable {
+        private var text = RawBuffer<UInt8>()
+        private var offsets = RawBuffer<UInt32>()
+        private var folded = RawBuffer<UInt8>()
+        private var foldedOffsets = RawBuffer<UInt32>()
         private var folder = SearchFolding.Folder()
         /// Whether ASCII bytes were appended to `folded` unfolded, to lowercase in one pass.
         private var needsLowercasing = false
 
         init(expectedCount: Int) {
-            offsets.reserveCapacity(expectedCount + 1)
-            foldedOffsets.reserveCapacity(expectedCount + 1)
+            offsets.reserve(expectedCount + 1)
+            foldedOffsets.reserve(expectedCount + 1)
+            offsets.append(0)
+            foldedOffsets.append(0)
         }
 
         mutating func reserve(items: Int, bytes: Int) {
-            offsets.reserveCapacity(items + 1)
-            foldedOffsets.reserveCapacity(items + 1)
-            text.reserveCapacity(bytes)
-            folded.reserveCapacity(bytes + items + Storage.paddingCount)
+            offsets.reserve(items + 1)
+            foldedOffsets.reserve(items + 1)
+            text.reserve(bytes)
+            folded.reserve(bytes + items + Storage.paddingCount)
+        }
+
+        @inline(__always)
+        mutating func append(_ string: String) {
+            // Native strings are contiguous UTF-8 (small ones are copied to the stack).
+            if string.utf8.withContiguousStorageIfAvailable({ appendValid($0) }) == nil {
+                appendValid(Array(string.utf8))
+            }
+        }
+
+        @inline(__always)
+        mutating func appendValid(_ bytes: [UInt8]) {
+            bytes.withUnsafeBufferPointer { appendValid($0) }
         }
 
         /// Appends one item; `bytes` must be valid UTF-8.
+        @inline(__always)
         mutating func appendValid(_ bytes: UnsafeBufferPointer<UInt8>) {
-            text.append(contentsOf: bytes)
+            text.append(bytes)
             precondition(text.count <= Int(UInt32.max), "ListItems holds at most 4 GiB of text")
             offsets.append(UInt32(truncatingIfNeeded: text.count))
             if SearchFolding.isASCII(bytes) {
                 // Copied as is; `finish` lowercases the whole buffer at once.
-                folded.append(contentsOf: bytes)
+                folded.append(bytes)
                 needsLowercasing = true
             } else {
                 folder.fold(bytes, into: &folded)
@@ -156,12 +190,13 @@ public struct ListItems: Sendable, RandomAccessCollection {
             }
         }
 
-        mutating func finish() -> Storage {
+        consuming func finish() -> Storage {
             if needsLowercasing {
-                folded.withUnsafeMutableBufferPointer { SearchFolding.lowercaseASCII($0) }
+                SearchFolding.lowercaseASCII(UnsafeMutableBufferPointer(mutating: folded.elements))
             }
-            folded.append(contentsOf: Storage.padding)
-            return Storage(text: text, offsets: offsets, folded: folded, foldedOffsets: foldedOffsets)
+            folded.reserve(Storage.paddingCount)
+            for _ in 0..<Storage.paddingCount { folded.appendReserved(Storage.separator) }
+            return Storage(count: offsets.count - 1, text: text, offsets: offsets, folded: folded, foldedOffsets: foldedOffsets)
         }
     }
 }

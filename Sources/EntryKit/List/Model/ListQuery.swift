@@ -67,10 +67,10 @@ public struct ListQuery: Sendable, Hashable {
             return occurrences(in: lowered[...])
         }
         var folder = SearchFolding.Folder()
-        var foldedItem: [UInt8] = []
-        var boundaries: [SearchFolding.Folder.Boundary]? = []
-        folder.fold(bytes, into: &foldedItem, boundaries: &boundaries)
-        let pieces = [SearchFolding.Folder.Boundary(folded: 0, original: 0)] + boundaries!
+        var foldedBytes = RawBuffer<UInt8>()
+        var pieces = [SearchFolding.Folder.Boundary(folded: 0, original: 0)]
+        folder.fold(bytes, into: &foldedBytes, boundaries: &pieces)
+        let foldedItem = Array(foldedBytes.elements)
         var ranges: [Range<Int>] = []
         for match in occurrences(in: foldedItem[...]) {
             // Start: where the last piece ending at or before the match start ends.

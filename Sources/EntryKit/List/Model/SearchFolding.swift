@@ -31,10 +31,10 @@ public enum SearchFolding {
     /// Folds `text` to the UTF-8 bytes a search compares.
     public static func foldedUTF8(_ text: String) -> [UInt8] {
         var folder = Folder()
-        var output: [UInt8] = []
+        var output = RawBuffer<UInt8>()
         var copy = text
         copy.withUTF8 { folder.fold($0, into: &output) }
-        return output
+        return Array(output.elements)
     }
 
     /// `asciiLowercase[b]` is `b` with A–Z lowercased; the table is indexed by any byte.
@@ -137,9 +137,9 @@ public enum SearchFolding {
     /// threads. Basic Multilingual Plane scalars use a flat table so a list of Japanese items
     /// costs an array lookup per scalar, not a hash.
     struct Folder {
-        /// Per BMP scalar: 0 when not computed yet, else `pool offset << 17 | length << 1 | 1`.
+        /// Per BMP scalar: 0 when not computed yet, else its packed `Piece` (see `folded`).
         private var bmp: [UInt64] = []
-        private var astral: [UInt32: [UInt8]] = [:]
+        private var astral: [UInt32: UInt64] = [:]
         private var pool: [UInt8] = []
         private var voicing: [UInt64: UInt32?] = [:]
 
@@ -151,14 +151,19 @@ public enum SearchFolding {
         }
 
         /// Appends the folded form of the valid UTF-8 `text` to `output`.
-        mutating func fold(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
-            var boundaries: [Boundary]? = nil
-            fold(text, into: &output, boundaries: &boundaries)
+        mutating func fold(_ text: UnsafeBufferPointer<UInt8>, into output: inout RawBuffer<UInt8>) {
+            var none = NoBoundaries()
+            foldCore(text, into: &output, boundaries: &none)
         }
 
-        /// Appends the folded form of `text` to `output`; when `boundaries` is not nil, also
-        /// appends one boundary per folded piece, relative to the start of this text.
-        mutating func fold(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], boundaries: inout [Boundary]?) {
+        /// Appends the folded form of `text` to `output`, and one boundary per folded piece
+        /// (relative to the start of this text) to `boundaries`.
+        mutating func fold(_ text: UnsafeBufferPointer<UInt8>, into output: inout RawBuffer<UInt8>, boundaries: inout [Boundary]) {
+            foldCore(text, into: &output, boundaries: &boundaries)
+        }
+
+        @inline(__always)
+        private mutating func foldCore<Sink: BoundarySink>(_ text: UnsafeBufferPointer<UInt8>, into output: inout RawBuffer<UInt8>, boundaries: inout Sink) {
             guard let base = text.baseAddress else { return }
             let outputStart = output.count
             let count = text.count
@@ -166,40 +171,38 @@ public enum SearchFolding {
             var lastPieceStart = -1
             var lastPieceScalar: UInt32 = 0
             var index = 0
+            output.reserve(count)
             while index < count {
                 let lead = base[index]
                 if lead < 0x80 {
-                    output.append(SearchFolding.asciiLowercase[Int(lead)])
+                    output.append(lead &- 65 < 26 ? lead | 0x20 : lead)
                     index += 1
                     lastPieceStart = -1
-                    boundaries?.append(Boundary(folded: output.count - outputStart, original: index))
+                    boundaries.add(folded: output.count - outputStart, original: index)
                     continue
                 }
                 let (value, length) = Self.decode(base + index, available: count - index)
                 index += length
                 let piece = folded(value)
-                if piece.count == 3, lastPieceStart >= 0, let markValue = Self.singleScalar(piece),
-                   SearchFolding.isVoicingMark(markValue), let composed = composeVoicing(lastPieceScalar, markValue) {
+                if piece.scalar != nil, SearchFolding.isVoicingMark(piece.scalar!), lastPieceStart >= 0,
+                   let composed = composeVoicing(lastPieceScalar, piece.scalar!) {
                     // Replace the previous piece with the composed letter and widen its
                     // original span to cover the mark.
-                    output.removeSubrange((outputStart + lastPieceStart)...)
-                    output.append(contentsOf: Array(String(Unicode.Scalar(composed)!).utf8))
+                    output.truncate(to: outputStart + lastPieceStart)
+                    for byte in String(Unicode.Scalar(composed)!).utf8 { output.append(byte) }
                     lastPieceScalar = composed
-                    if boundaries != nil {
-                        boundaries!.removeLast()
-                        boundaries!.append(Boundary(folded: output.count - outputStart, original: index))
-                    }
+                    boundaries.replaceLast(folded: output.count - outputStart, original: index)
                     continue
                 }
                 let pieceStart = output.count - outputStart
-                output.append(contentsOf: piece)
-                if let single = Self.singleScalar(piece) {
+                pool.withUnsafeBufferPointer { output.append(UnsafeBufferPointer(rebasing: $0[piece.bytes])) }
+                if let single = piece.scalar {
                     lastPieceStart = pieceStart
                     lastPieceScalar = single
                 } else {
                     lastPieceStart = -1
                 }
-                boundaries?.append(Boundary(folded: output.count - outputStart, original: index))
+                boundaries.add(folded: output.count - outputStart, original: index)
             }
         }
 
@@ -211,33 +214,40 @@ public enum SearchFolding {
             return composed
         }
 
-        /// The folded UTF-8 of one scalar, from the cache.
-        private mutating func folded(_ value: UInt32) -> ArraySlice<UInt8> {
-            if value < 0x10000 {
-                if bmp.isEmpty { bmp = [UInt64](repeating: 0, count: 0x10000) }
-                var entry = bmp[Int(value)]
-                if entry == 0 {
-                    let piece = SearchFolding.foldScalar(Unicode.Scalar(value) ?? "\u{FFFD}")
-                    entry = UInt64(pool.count) << 17 | UInt64(piece.count) << 1 | 1
-                    pool.append(contentsOf: piece)
-                    bmp[Int(value)] = entry
-                }
-                let start = Int(entry >> 17)
-                return pool[start..<(start + Int((entry >> 1) & 0xFFFF))]
-            }
-            if let piece = astral[value] { return piece[...] }
-            let piece = SearchFolding.foldScalar(Unicode.Scalar(value) ?? "\u{FFFD}")
-            astral[value] = piece
-            return piece[...]
+        /// One scalar's folded form: its bytes in `pool`, and the scalar when it is exactly one.
+        private struct Piece {
+            var bytes: Range<Int>
+            var scalar: UInt32?
         }
 
-        /// The scalar value if `bytes` are exactly one UTF-8 scalar.
-        private static func singleScalar(_ bytes: ArraySlice<UInt8>) -> UInt32? {
-            guard !bytes.isEmpty else { return nil }
-            return bytes.withUnsafeBufferPointer { buffer -> UInt32? in
-                let (value, length) = decode(buffer.baseAddress!, available: buffer.count)
-                return length == buffer.count ? value : nil
+        /// The folded form of one scalar, from the cache.
+        @inline(__always)
+        private mutating func folded(_ value: UInt32) -> Piece {
+            if value < 0x10000 {
+                if bmp.isEmpty { bmp = [UInt64](repeating: 0, count: 0x10000) }
+                let entry = bmp[Int(value)]
+                if entry != 0 { return piece(entry) }
+            } else if let entry = astral[value] {
+                return piece(entry)
             }
+            let bytes = SearchFolding.foldScalar(Unicode.Scalar(value) ?? "\u{FFFD}")
+            let single: UInt64 = bytes.withUnsafeBufferPointer { buffer in
+                guard !buffer.isEmpty else { return 0 }
+                let (scalar, length) = Self.decode(buffer.baseAddress!, available: buffer.count)
+                return length == buffer.count ? 1 << 63 | UInt64(scalar) << 32 : 0
+            }
+            // pool offset in bits 0–23, length in 24–31, the single scalar in 32–62, bit 63 set if single.
+            let entry = single | UInt64(bytes.count) << 24 | UInt64(pool.count)
+            pool.append(contentsOf: bytes)
+            if value < 0x10000 { bmp[Int(value)] = entry } else { astral[value] = entry }
+            return piece(entry)
+        }
+
+        @inline(__always)
+        private func piece(_ entry: UInt64) -> Piece {
+            let start = Int(entry & 0xFF_FFFF)
+            return Piece(bytes: start..<(start + Int((entry >> 24) & 0xFF)),
+                         scalar: entry >> 63 == 1 ? UInt32((entry >> 32) & 0x7FFF_FFFF) : nil)
         }
 
         /// Decodes one scalar of valid UTF-8 at `pointer`.
@@ -257,5 +267,27 @@ public enum SearchFolding {
             }
             return (0xFFFD, 1)  // truncated input; callers only pass valid UTF-8
         }
+    }
+}
+
+/// Where `Folder` reports piece boundaries: nowhere when building the store, a list when
+/// mapping matches back to original text.
+protocol BoundarySink {
+    mutating func add(folded: Int, original: Int)
+    mutating func replaceLast(folded: Int, original: Int)
+}
+
+struct NoBoundaries: BoundarySink {
+    @inline(__always) mutating func add(folded: Int, original: Int) {}
+    @inline(__always) mutating func replaceLast(folded: Int, original: Int) {}
+}
+
+extension Array: BoundarySink where Element == SearchFolding.Folder.Boundary {
+    mutating func add(folded: Int, original: Int) {
+        append(Element(folded: folded, original: original))
+    }
+
+    mutating func replaceLast(folded: Int, original: Int) {
+        self[count - 1] = Element(folded: folded, original: original)
     }
 }

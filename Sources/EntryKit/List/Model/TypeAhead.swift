@@ -67,16 +67,16 @@ public struct TypeAhead: Sendable {
         guard !prefix.isEmpty else { return nil }
 
         let storage = items.storage
-        return storage.folded.withUnsafeBufferPointer { folded in
-            storage.foldedOffsets.withUnsafeBufferPointer { offsets in
-                prefix.withUnsafeBufferPointer { prefix in
+        return withExtendedLifetime(storage) {
+            let folded = storage.folded, offsets = storage.foldedOffsets
+            return prefix.withUnsafeBufferPointer { prefix in
                     func startsWithPrefix(row: Int) -> Bool {
                         let item = rows[row]
                         let begin = Int(offsets[item])
                         // The separator (0xFF) ends every item and is never in a prefix, so
                         // comparing may run into it but never past it.
                         guard Int(offsets[item + 1]) - 1 - begin >= prefix.count else { return false }
-                        return memcmp(folded.baseAddress! + begin, prefix.baseAddress!, prefix.count) == 0
+                        return memcmp(folded + begin, prefix.baseAddress!, prefix.count) == 0
                     }
                     let count = rows.count
                     let first = min(max(start, 0), count) % count
@@ -87,7 +87,6 @@ public struct TypeAhead: Sendable {
                         if row == count { row = 0 }
                     } while row != first
                     return nil
-                }
             }
         }
     }
