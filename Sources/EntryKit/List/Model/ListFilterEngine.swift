@@ -110,6 +110,13 @@ public final class ListFilterEngine: Sendable {
         }
     }
 
+    // MARK: Testing
+
+    /// Holds runs back until `resumeRunsForTesting`, so tests can order calls and runs.
+    func suspendRunsForTesting() { queue.suspend() }
+    func resumeRunsForTesting() { queue.resume() }
+    var generationForTesting: UInt64 { latestGeneration.load(ordering: .acquiring) }
+
     // MARK: Running
 
     /// Starts a run; `completion` gets the result, or nil when the run was superseded.

@@ -18,7 +18,7 @@ public struct ListItems: Sendable, RandomAccessCollection {
 
     /// No items.
     public init() {
-        var builder = Builder(expectedCount: 0)
+        let builder = Builder(expectedCount: 0)
         storage = builder.finish()
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The folding that makes list search case-, accent- and width-insensitive.
 ///
@@ -118,6 +119,17 @@ public enum SearchFolding {
         return Array(String(result).utf8)
     }
 
+    /// Scalar folds computed so far in this process, so each costs Foundation's
+    /// normalization once, not once per query or row.
+    private static let sharedFolds = Mutex<[UInt32: [UInt8]]>([:])
+
+    static func foldScalarShared(_ value: UInt32) -> [UInt8] {
+        if let known = sharedFolds.withLock({ $0[value] }) { return known }
+        let bytes = foldScalar(Unicode.Scalar(value) ?? "\u{FFFD}")
+        sharedFolds.withLock { $0[value] = bytes }
+        return bytes
+    }
+
     /// The kana voicing marks (U+3099, U+309A), which compose with the kana before them.
     static func isVoicingMark(_ value: UInt32) -> Bool { value == 0x3099 || value == 0x309A }
 
@@ -223,14 +235,19 @@ public enum SearchFolding {
         /// The folded form of one scalar, from the cache.
         @inline(__always)
         private mutating func folded(_ value: UInt32) -> Piece {
-            if value < 0x10000 {
-                if bmp.isEmpty { bmp = [UInt64](repeating: 0, count: 0x10000) }
+            if value < 0x10000, !bmp.isEmpty {
                 let entry = bmp[Int(value)]
                 if entry != 0 { return piece(entry) }
             } else if let entry = astral[value] {
                 return piece(entry)
             }
-            let bytes = SearchFolding.foldScalar(Unicode.Scalar(value) ?? "\u{FFFD}")
+            // A short text (a query, one row's ranges) uses the dictionary; a text with many
+            // different scalars (building a store) gets the flat table.
+            if bmp.isEmpty, astral.count >= 128 {
+                bmp = [UInt64](repeating: 0, count: 0x10000)
+                for (scalar, entry) in astral where scalar < 0x10000 { bmp[Int(scalar)] = entry }
+            }
+            let bytes = SearchFolding.foldScalarShared(value)
             let single: UInt64 = bytes.withUnsafeBufferPointer { buffer in
                 guard !buffer.isEmpty else { return 0 }
                 let (scalar, length) = Self.decode(buffer.baseAddress!, available: buffer.count)
@@ -239,7 +256,7 @@ public enum SearchFolding {
             // pool offset in bits 0–23, length in 24–31, the single scalar in 32–62, bit 63 set if single.
             let entry = single | UInt64(bytes.count) << 24 | UInt64(pool.count)
             pool.append(contentsOf: bytes)
-            if value < 0x10000 { bmp[Int(value)] = entry } else { astral[value] = entry }
+            if value < 0x10000, !bmp.isEmpty { bmp[Int(value)] = entry } else { astral[value] = entry }
             return piece(entry)
         }
 
