@@ -17,18 +17,23 @@ let package = Package(
         // `.strings` parsing and language resolution: plain Swift, no GTK, so it is
         // unit-tested without a display and fuzzed without GTK in the process.
         .target(name: "EntryKitStrings"),
+        // The list's item store, filter and type-ahead: plain Swift, no GTK, so the model is
+        // tested and benchmarked without a display. EntryKit re-exports it.
+        .target(name: "EntryKitList", path: "Sources/EntryKit/List/Model"),
         // GObject subclasses Swift cannot declare: the virtualized list view and its accessible.
         .target(name: "CEntryKit", dependencies: ["CGtk"]),
-        .target(name: "EntryKit", dependencies: ["CGtk", "CEntryKit", "EntryKitStrings"]),
+        .target(name: "EntryKit", dependencies: ["CGtk", "CEntryKit", "EntryKitStrings", "EntryKitList"], exclude: ["List/Model"]),
         .executableTarget(name: "entrykit", dependencies: ["EntryKit"]),
         // libFuzzer target for the parser; see README "Fuzzing". Built normally it replays files.
         .executableTarget(name: "strings-fuzz", dependencies: ["EntryKitStrings"], path: "Fuzz/StringsFuzz"),
         // Parser speed against Foundation's PropertyListSerialization; see README "Performance".
         .executableTarget(name: "strings-benchmark", dependencies: ["EntryKitStrings"], path: "Benchmarks/StringsBenchmark"),
         .testTarget(name: "EntryKitStringsTests", dependencies: ["EntryKitStrings"]),
+        // List model speed at 1k to 1M items; see README "Performance".
+        .executableTarget(name: "list-model-benchmark", dependencies: ["EntryKitList"], path: "Benchmarks/ListModelBenchmark"),
         // What the test targets share: the display check and leak helpers (package-access hooks).
         .target(name: "EntryKitTestSupport", dependencies: ["EntryKit"], path: "Tests/EntryKitTestSupport"),
-        .testTarget(name: "EntryKitTests", dependencies: ["EntryKit", "EntryKitTestSupport"]),
+        .testTarget(name: "EntryKitTests", dependencies: ["EntryKit", "EntryKitList", "EntryKitTestSupport"]),
         // The app's own pieces (gallery window, command line) tested in-process.
         .testTarget(name: "entrykitTests", dependencies: ["entrykit", "EntryKitTestSupport"]),
     ]

@@ -39,7 +39,8 @@ public enum MainLoop {
     /// thread (a filter finishing in the background hands its result back this way).
     public nonisolated static func post(_ work: @escaping @Sendable @MainActor () -> Void) {
         g_idle_add_full(G_PRIORITY_DEFAULT, { data in
-            MainActor.assumeIsolated { SignalClosureBox<@Sendable @MainActor () -> Void>.from(data)() }
+            let work = SignalClosureBox<@Sendable @MainActor () -> Void>.from(data)
+            MainActor.assumeIsolated { work() }
             return 0  // G_SOURCE_REMOVE
         }, SignalClosureBox<@Sendable @MainActor () -> Void>(work).retainedPointer(), { data in SignalClosures.release(data) })
     }

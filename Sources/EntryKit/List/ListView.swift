@@ -64,7 +64,8 @@ public final class ListView: Widget {
         })
     }
 
-    private var listView: UnsafeMutablePointer<EkListView> { canvas.cast() }
+    /// The `EkListView *` (an opaque C type to Swift).
+    private var listView: OpaquePointer { canvas.opaque }
 
     // MARK: Items and rows
 
@@ -245,9 +246,9 @@ public final class ListView: Widget {
     /// for none. A colour GTK cannot parse is refused and the border left as it was.
     public var borderColor: String? {
         didSet {
-            guard let borderColor else { return ek_list_view_set_border_color(listView, nil) }
+            guard let name = borderColor else { return ek_list_view_set_border_color(listView, nil) }
             var color = GdkRGBA()
-            guard gdk_rgba_parse(&color, borderColor) != 0 else {
+            guard gdk_rgba_parse(&color, name) != 0 else {
                 borderColor = oldValue
                 return
             }
@@ -305,8 +306,8 @@ public final class ListView: Widget {
 }
 
 /// What the C list reads rows from: the items and the filter's matches, answering on GTK's
-/// thread with bytes straight from the item store.
-@MainActor
+/// thread with bytes straight from the item store. Not actor-isolated: only GTK's thread, the
+/// list's owner, ever reaches it, through the list and through C.
 private final class RowSource {
     private(set) var items = ListItems()
     private(set) var matches = ListMatches.all(0)
@@ -314,7 +315,7 @@ private final class RowSource {
     /// A row's bytes, NUL-terminated, handed to C: valid until the next call, as C expects.
     private var scratch = UnsafeMutableBufferPointer<CChar>.allocate(capacity: 256)
 
-    isolated deinit { scratch.deallocate() }
+    deinit { scratch.deallocate() }
 
     func update(items: ListItems, matches: ListMatches, query: ListQuery) {
         self.items = items
@@ -322,19 +323,13 @@ private final class RowSource {
         self.query = query
     }
 
-    func attach(to view: UnsafeMutablePointer<EkListView>) {
+    func attach(to view: OpaquePointer) {
         var source = EkListViewSource(
             row_text: { data, row, length in
-                MainActor.assumeIsolated {
-                    let source = Unmanaged<RowSource>.fromOpaque(data!).takeUnretainedValue()
-                    return source.text(ofRow: Int(row), length: length!)
-                }
+                Unmanaged<RowSource>.fromOpaque(data!).takeUnretainedValue().text(ofRow: Int(row), length: length!)
             },
             row_marks: { data, row, ranges, capacity in
-                MainActor.assumeIsolated {
-                    let source = Unmanaged<RowSource>.fromOpaque(data!).takeUnretainedValue()
-                    return source.marks(ofRow: Int(row), into: ranges!, capacity: Int(capacity))
-                }
+                Unmanaged<RowSource>.fromOpaque(data!).takeUnretainedValue().marks(ofRow: Int(row), into: ranges!, capacity: Int(capacity))
             })
         ek_list_view_set_source(view, &source, Unmanaged.passRetained(self).toOpaque()) { data in
             Unmanaged<RowSource>.fromOpaque(data!).release()

@@ -1,0 +1,63 @@
+import EntryKitList
+import Foundation
+import Testing
+
+@Suite struct ListItemsTests {
+    @Test func stringsRoundTrip() {
+        let strings = ["Apple", "", "Crème brûlée", "ｶﾀｶﾅ", "漢字", "emoji 👩‍👩‍👧", "", "tab\there", "nul\u{0}inside"]
+        let items = ListItems(strings)
+        #expect(items.count == strings.count)
+        #expect(Array(items) == strings)
+        for (index, string) in strings.enumerated() {
+            #expect(items.utf8(at: index) == Array(string.utf8))
+            #expect(items.withUTF8(at: index) { $0.count } == string.utf8.count)
+        }
+        #expect(items.utf8ByteCount == strings.reduce(0) { $0 + $1.utf8.count })
+    }
+
+    @Test func emptyStore() {
+        let items = ListItems()
+        #expect(items.isEmpty)
+        #expect(ListItems([String]()).isEmpty)
+        #expect(ListItems(lines: Data()).isEmpty)
+    }
+
+    @Test func foldedCopyFollowsFolding() {
+        let items = ListItems(["ÉCOLE", "school", "ｶﾞｯｺｳ"])
+        #expect(items.foldedUTF8(at: 0) == Array("ecole".utf8))
+        #expect(items.foldedUTF8(at: 1) == Array("school".utf8))
+        #expect(items.foldedUTF8(at: 2) == Array("ガッコウ".utf8))
+    }
+
+    @Test func linesSplitOnNewlines() {
+        let items = ListItems(lines: Data("one\ntwo\r\n\nfour\nCafé".utf8))
+        #expect(Array(items) == ["one", "two", "", "four", "Café"])
+        // A final newline ends the last line; it does not start another.
+        #expect(Array(ListItems(lines: Data("a\nb\n".utf8))) == ["a", "b"])
+        #expect(Array(ListItems(lines: Data("\n".utf8))) == [""])
+        #expect(Array(ListItems(lines: Data("\n\n".utf8))) == ["", ""])
+    }
+
+    @Test func invalidUTF8LinesAreRepaired() {
+        let bytes: [UInt8] = Array("ok\n".utf8) + [0x61, 0xFF, 0x62, 0x0A] + [0xE3, 0x81]
+        let items = ListItems(lines: Data(bytes))
+        #expect(Array(items) == ["ok", "a\u{FFFD}b", "\u{FFFD}"])
+        #expect(ListFilter.matches(of: ListQuery("ab"), in: items)!.isEmpty)
+        #expect(Array(ListFilter.matches(of: ListQuery("b"), in: items)!) == [1])
+    }
+
+    @Test func linesFromAMillionNumbersLikeSeq() {
+        let text = (1...1_000_000).map(String.init).joined(separator: "\n") + "\n"
+        let items = ListItems(lines: Data(text.utf8))
+        #expect(items.count == 1_000_000)
+        #expect(items[0] == "1")
+        #expect(items[999_999] == "1000000")
+        #expect(items.overheadByteCount / items.count <= 64)
+    }
+
+    @Test func storeIsACollection() {
+        let items = ListItems(["b", "a"])
+        #expect(items.sorted() == ["a", "b"])
+        #expect(items.firstIndex(of: "a") == 1)
+    }
+}
