@@ -438,6 +438,8 @@ void ek_list_view_set_highlighted(EkListView *view, gint row) {
     gint old = view->highlighted;
     view->highlighted = row;
     gtk_widget_queue_draw(GTK_WIDGET(view));
+    /* With a focus owner the accessible is made now: the owner's active descendant is a row. */
+    if (view->focus_owner) gtk_widget_get_accessible(GTK_WIDGET(view));
     EkListViewAccessible *accessible = existing_accessible(view);
     if (accessible) {
         AtkObject *owner = view->focus_owner ? gtk_widget_get_accessible(view->focus_owner) : NULL;

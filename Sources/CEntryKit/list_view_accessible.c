@@ -45,6 +45,12 @@ static const gchar *row_get_name(AtkObject *object) {
     return self->name;
 }
 
+/* The parent is looked up, not held: a held parent and its held rows would keep each other alive. */
+static AtkObject *row_get_parent(AtkObject *object) {
+    EkListRowAccessible *self = EK_LIST_ROW_ACCESSIBLE(object);
+    return self->view && !self->defunct ? gtk_widget_get_accessible(GTK_WIDGET(self->view)) : NULL;
+}
+
 static gint row_get_index_in_parent(AtkObject *object) {
     guint index;
     return row_on_screen(EK_LIST_ROW_ACCESSIBLE(object), &index) ? (gint)index : -1;
@@ -143,6 +149,7 @@ static void ek_list_row_accessible_class_init(EkListRowAccessibleClass *klass) {
     G_OBJECT_CLASS(klass)->finalize = row_finalize;
     AtkObjectClass *atk_class = ATK_OBJECT_CLASS(klass);
     atk_class->get_name = row_get_name;
+    atk_class->get_parent = row_get_parent;
     atk_class->get_index_in_parent = row_get_index_in_parent;
     atk_class->ref_state_set = row_ref_state_set;
     atk_class->get_attributes = row_get_attributes;
@@ -153,13 +160,12 @@ static void ek_list_row_accessible_init(EkListRowAccessible *self) {
     g_atomic_int_add(&live_rows, 1);
 }
 
-static EkListRowAccessible *row_new(EkListView *view, AtkObject *list, guint row) {
+static EkListRowAccessible *row_new(EkListView *view, guint row) {
     EkListRowAccessible *self = g_object_new(EK_TYPE_LIST_ROW_ACCESSIBLE, NULL);
     self->view = view;
     g_object_add_weak_pointer(G_OBJECT(view), (gpointer *)&self->view);
     self->row = row;
     atk_object_set_role(ATK_OBJECT(self), ATK_ROLE_LIST_ITEM);
-    atk_object_set_parent(ATK_OBJECT(self), list);
     return self;
 }
 
@@ -201,7 +207,7 @@ static void sync_window(EkListViewAccessible *self, gboolean announce) {
     for (guint row = first; row < first + count; row++) {
         gboolean kept = row >= self->first && row < self->first + self->rows->len;
         g_ptr_array_add(rows, kept ? g_object_ref(g_ptr_array_index(self->rows, row - self->first))
-                                   : row_new(view, ATK_OBJECT(self), row));
+                                   : row_new(view, row));
     }
     for (guint i = 0; i < self->rows->len; i++) {
         guint row = self->first + i;
@@ -275,6 +281,15 @@ static void list_initialize(AtkObject *object, gpointer data) {
     ek_list_view_attach_accessible(EK_LIST_VIEW(data), EK_LIST_VIEW_ACCESSIBLE(object));
 }
 
+/* The widget is gone: its rows are defunct at once, whoever still holds them. */
+static void list_widget_unset(GtkAccessible *accessible) {
+    EkListViewAccessible *self = EK_LIST_VIEW_ACCESSIBLE(accessible);
+    for (guint i = 0; i < self->rows->len; i++) row_make_defunct(g_ptr_array_index(self->rows, i));
+    g_ptr_array_set_size(self->rows, 0);
+    self->first = 0;
+    GTK_ACCESSIBLE_CLASS(ek_list_view_accessible_parent_class)->widget_unset(accessible);
+}
+
 static void list_finalize(GObject *object) {
     EkListViewAccessible *self = EK_LIST_VIEW_ACCESSIBLE(object);
     for (guint i = 0; i < self->rows->len; i++) row_make_defunct(g_ptr_array_index(self->rows, i));
@@ -288,6 +303,7 @@ static void ek_list_view_accessible_class_init(EkListViewAccessibleClass *klass)
     atk_class->initialize = list_initialize;
     atk_class->get_n_children = list_get_n_children;
     atk_class->ref_child = list_ref_child;
+    GTK_ACCESSIBLE_CLASS(klass)->widget_unset = list_widget_unset;
 }
 
 static void ek_list_view_accessible_init(EkListViewAccessible *self) {

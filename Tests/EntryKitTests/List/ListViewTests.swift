@@ -1,0 +1,289 @@
+import CEntryKit
+import CGtk
+@testable import EntryKit
+import EntryKitTestSupport
+import Testing
+
+/// The list core on a real display: what is drawn and exposed, how it moves, what it frees.
+@MainActor @Suite(.serialized) struct ListViewTests {
+    init() throws { try TestDisplay.require() }
+
+    private func numbered(_ count: Int) -> [String] {
+        (0..<count).map { "Item \($0)" }
+    }
+
+    private func listAccessible(_ list: ListView) -> UnsafeMutablePointer<AtkObject> { list.canvas.accessible }
+
+    private func children(of accessible: UnsafeMutablePointer<AtkObject>) -> [GObjectReference] {
+        (0..<atk_object_get_n_accessible_children(accessible)).map { index in
+            GObjectReference(transferFull: atk_object_ref_accessible_child(accessible, index))
+        }
+    }
+
+    private func name(_ object: GObjectReference) -> String {
+        atk_object_get_name(object.cast()).map { String(cString: $0) } ?? ""
+    }
+
+    private func attributes(_ object: GObjectReference) -> [String: String] {
+        var result: [String: String] = [:]
+        var node = atk_object_get_attributes(object.cast())
+        let head = node
+        while let current = node {
+            let attribute = current.pointee.data.assumingMemoryBound(to: AtkAttribute.self)
+            result[String(cString: attribute.pointee.name)] = String(cString: attribute.pointee.value)
+            node = current.pointee.next
+        }
+        atk_attribute_set_free(head)
+        return result
+    }
+
+    private func states(_ object: GObjectReference) -> Set<AtkStateType> {
+        let set = atk_object_ref_state_set(object.cast())!
+        defer { g_object_unref(set) }
+        return Set([ATK_STATE_SELECTED, ATK_STATE_SELECTABLE, ATK_STATE_SHOWING, ATK_STATE_DEFUNCT].filter { atk_state_set_contains_state(set, $0) != 0 })
+    }
+
+    @Test func onlyTheRowsOnScreenExistAtAMillionItems() {
+        let list = ListView()
+        list.rowHeight = 24
+        list.visibleRowCount = 8
+        list.setItems(numbered(1_000_000))
+        let window = TestWindow(list)
+        window.saveScreenshot("list-million")
+        #expect(list.rowCount == 1_000_000)
+        #expect(gtk_widget_get_allocated_height(list.canvas.widget) == 8 * 24)
+
+        let rows = children(of: listAccessible(list))
+        #expect(rows.count == 8, "the accessible children are the rows on screen, not a million")
+        #expect(atk_object_get_role(listAccessible(list)) == ATK_ROLE_LIST)
+        #expect(rows.map(name) == numbered(8))
+        #expect(rows.allSatisfy { atk_object_get_role($0.cast()) == ATK_ROLE_LIST_ITEM })
+        #expect(attributes(rows[2]) == ["posinset": "3", "setsize": "1000000"])
+        #expect(states(rows[0]).isSuperset(of: [ATK_STATE_SELECTABLE, ATK_STATE_SHOWING]))
+
+        list.scroll(toRow: 999_999, placement: .nearest)
+        window.waitForFrames()
+        #expect(list.firstVisibleRow == 999_992)
+        let last = children(of: listAccessible(list))
+        #expect(last.count == 8)
+        #expect(last.last.map(name) == "Item 999999")
+        #expect(last.last.map(attributes) == ["posinset": "1000000", "setsize": "1000000"])
+        #expect(states(rows[0]).contains(ATK_STATE_DEFUNCT), "a row object scrolled away is defunct")
+        window.saveScreenshot("list-million-end")
+    }
+
+    @Test func scrollingThroughAMillionKeepsTheSameSmallSetOfRowsAndFreesEverything() {
+        let before = LiveObjects.now
+        let rowsBefore = ListView.liveRowAccessibles
+        var probes: [GObjectFinalizationProbe] = []
+        do {
+            let list = ListView()
+            list.visibleRowCount = 10
+            list.setItems(numbered(1_000_000))
+            let window = TestWindow(list)
+            probes = [GObjectFinalizationProbe(list), GObjectFinalizationProbe(list.canvas),
+                      GObjectFinalizationProbe(object: UnsafeMutableRawPointer(listAccessible(list)).assumingMemoryBound(to: GObject.self)),
+                      GObjectFinalizationProbe(window.window)]
+            var most = 0
+            for page in stride(from: 0, to: 1_000_000, by: 50_000) {
+                list.scroll(toRow: page, placement: .top)
+                _ = children(of: listAccessible(list))
+                window.waitForFrames()
+                most = max(most, ListView.liveRowAccessibles - rowsBefore)
+            }
+            #expect(most <= 12, "row objects exist for the rows on screen only (at most \(most))")
+        }
+        MainLoop.drain()
+        expectFinalized(probes, "the list, its canvas and its accessible")
+        #expect(ListView.liveRowAccessibles == rowsBefore)
+        #expect(LiveObjects.now == before)
+    }
+
+    @Test func rowHeightAndFontTakeEffect() {
+        let list = ListView()
+        list.visibleRowCount = 4
+        list.setItems(numbered(100))
+        let window = TestWindow(list)
+        let fromFont = list.rowHeight!
+        #expect(fromFont > 10)
+        list.font = "Sans 30"
+        window.waitForFrames()
+        #expect(list.rowHeight! > fromFont + 10, "a larger font makes taller rows")
+        list.rowHeight = 50
+        #expect(list.preferredHeight == 200)
+        gtk_window_resize(window.window.cast(), 320, 1)  // a toplevel keeps its size unless told
+        window.waitForFrames()
+        #expect(list.rowHeight == 50)
+        #expect(gtk_widget_get_allocated_height(list.canvas.widget) == 200, "four rows of 50 pixels")
+        list.borderColor = "not a colour"
+        #expect(list.borderColor == nil, "a colour GTK cannot parse is refused")
+        list.borderColor = "#d3d3d3"
+        #expect(list.borderColor == "#d3d3d3")
+    }
+
+    @Test func highlightMovesByKeyAndActivates() {
+        let list = ListView()
+        list.rowHeight = 20
+        list.visibleRowCount = 5
+        list.setItems(numbered(50))
+        let window = TestWindow(list)
+        var highlighted: [Int?] = []
+        var activated: [Int] = []
+        list.onHighlightChange = { highlighted.append($0) }
+        list.onActivate = { activated.append($0) }
+
+        list.move(.next)
+        #expect(list.highlightedRow == 0)
+        list.move(.pageDown)
+        #expect(list.highlightedRow == 4, "a page is the visible rows less one")
+        list.move(.last)
+        #expect(list.highlightedRow == 49)
+        #expect(list.firstVisibleRow == 45, "the highlighted row is scrolled into view")
+        list.move(.next)
+        #expect(list.highlightedRow == 49, "no wrap at the end")
+        list.move(.pageUp)
+        #expect(list.highlightedRow == 45)
+        list.move(.first)
+        #expect(list.highlightedRow == 0)
+        #expect(highlighted == [0, 4, 49, 45, 0])
+
+        window.waitForFrames()
+        let rows = children(of: listAccessible(list))
+        #expect(states(rows[0]).contains(ATK_STATE_SELECTED))
+        #expect(!states(rows[1]).contains(ATK_STATE_SELECTED))
+        list.activateHighlighted()
+        #expect(activated == [0])
+    }
+
+    @Test func aClickActivatesTheRowUnderIt() {
+        let list = ListView()
+        list.rowHeight = 20
+        list.visibleRowCount = 5
+        list.setItems(numbered(50))
+        let window = TestWindow(list)
+        var activated: [Int] = []
+        list.onActivate = { activated.append($0) }
+        TestInput.click(list.canvas, x: 10, y: 50)
+        #expect(activated == [2], "y = 50 is in the third row of 20-pixel rows")
+        #expect(list.highlightedRow == 2)
+        window.waitForFrames()
+    }
+
+    @Test func selectionAndActionOverAtkActivateLikeAClick() {
+        let list = ListView()
+        list.rowHeight = 20
+        list.visibleRowCount = 5
+        list.setItems(["apple", "banana", "cherry"])
+        let window = TestWindow(list)
+        var activated: [Int] = []
+        list.onActivate = { activated.append($0) }
+        let accessible = listAccessible(list)
+        let selection = OpaquePointer(accessible)
+        #expect(atk_selection_add_selection(selection, 1) != 0)
+        MainLoop.run(until: { activated == [1] }, timeout: 5)
+        #expect(activated == [1])
+        #expect(atk_selection_get_selection_count(selection) == 1)
+        #expect(atk_selection_is_child_selected(selection, 1) != 0)
+
+        let cherry = children(of: accessible)[2]
+        let action = OpaquePointer(cherry.object)
+        #expect(String(cString: atk_action_get_name(action, 0)) == "click")
+        #expect(atk_action_do_action(action, 0) != 0)
+        MainLoop.run(until: { activated == [1, 2] }, timeout: 5)
+        #expect(activated == [1, 2])
+        window.waitForFrames()
+    }
+
+    @Test func theFocusOwnerReportsTheHighlightedRowAsItsActiveDescendant() {
+        let entry = Widget(transferFull: gtk_entry_new())
+        let list = ListView()
+        list.setFocusOwner(entry)
+        list.setItems(["apple", "banana", "cherry"])
+        let box = Box(vertical: true)
+        box.append(entry)
+        box.append(list)
+        let window = TestWindow(box)
+        var descendants: [String] = []
+        let entryAccessible = GObjectReference(transferNone: entry.accessible)
+        entryAccessible.connect("active-descendant-changed", withPointer: { row in
+            descendants.append(atk_object_get_name(row!.assumingMemoryBound(to: AtkObject.self)).map { String(cString: $0) } ?? "")
+        })
+        list.move(.next)
+        list.move(.next)
+        #expect(descendants == ["apple", "banana"])
+        window.waitForFrames()
+    }
+
+    @Test func filteringShowsMatchesAndAnEmptyState() {
+        let list = ListView()
+        list.visibleRowCount = 5
+        list.emptyText = "No matches"
+        list.setItems(["Élan", "apple", "ｅclair", "banana", "cherry"])
+        let window = TestWindow(list)
+        list.filterText = "e"
+        #expect((0..<list.rowCount).map(list.text(ofRow:)) == ["Élan", "apple", "ｅclair", "cherry"])
+        #expect(list.highlightedRow == 0, "filtering highlights the first match")
+        list.filterText = "zzz"
+        #expect(list.rowCount == 0)
+        #expect(list.highlightedRow == nil)
+        window.waitForFrames()
+        window.saveScreenshot("list-empty-state")
+        list.filterText = ""
+        #expect(list.rowCount == 5)
+    }
+
+    @Test func largeListsFilterOffTheGtkThreadAndTheNewestQueryWins() {
+        let list = ListView()
+        list.setItems(numbered(200_000))
+        let window = TestWindow(list)
+        var applied = 0
+        list.onFilterApplied = { applied += 1 }
+        list.filterText = "1"
+        list.filterText = "12"
+        list.filterText = "123"
+        list.filterText = "1234"
+        #expect(!list.isFilterSettled, "200,000 items are filtered in the background")
+        MainLoop.run(until: { list.isFilterSettled }, timeout: 10)
+        #expect(list.isFilterSettled)
+        let expected = numbered(200_000).filter { $0.contains("1234") }
+        #expect(list.rowCount == expected.count)
+        #expect(list.text(ofRow: 0) == expected[0])
+        MainLoop.run(until: { false }, timeout: 0.2)
+        #expect(applied <= 2, "older queries were cancelled, not all shown (\(applied) shown)")
+        window.waitForFrames()
+    }
+
+    @Test func changingItemsWhileShownClampsTheHighlightAndKeepsTheScroll() {
+        let list = ListView()
+        list.rowHeight = 20
+        list.visibleRowCount = 5
+        list.setItems(numbered(1000))
+        let window = TestWindow(list)
+        list.highlightedRow = 500
+        list.scroll(toRow: 500, placement: .top)
+        window.waitForFrames()
+        list.setItems(numbered(800))
+        window.waitForFrames()
+        #expect(list.highlightedRow == 500)
+        #expect(list.firstVisibleRow == 500, "the scroll position is kept")
+        list.setItems(numbered(10))
+        window.waitForFrames()
+        #expect(list.highlightedRow == 9, "the highlight is clamped to the last row")
+        #expect(list.firstVisibleRow == 5)
+        list.setItems([])
+        #expect(list.highlightedRow == nil)
+        window.waitForFrames()
+    }
+
+    @Test func typeAheadFindsTheNextItemStartingWithTheLetters() {
+        let list = ListView()
+        list.setItems(["apple", "banana", "blueberry", "cherry"])
+        let window = TestWindow(list)
+        #expect(list.typeAhead("b"))
+        #expect(list.highlightedRow == 1)
+        #expect(list.typeAhead("l"))
+        #expect(list.highlightedRow == 2)
+        #expect(!list.typeAhead("x"))
+        window.waitForFrames()
+    }
+}
