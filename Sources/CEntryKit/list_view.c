@@ -34,6 +34,12 @@ struct _EkListView {
     GtkWidget *focus_owner;      /* weak */
     EkListViewAccessible *accessible;  /* weak */
     GtkGesture *press;
+    GtkGesture *drag;            /* a primary-button drag scrolls, as a finger does */
+    gdouble drag_start_value;
+    gboolean dragging;
+
+    gboolean centered;           /* wheel style: the highlighted row sits in the middle */
+    guint settle_source;         /* snaps a wheel to a whole row after scrolling stops */
 };
 
 enum {
@@ -77,10 +83,22 @@ static gdouble scroll_offset(EkListView *view) {
     return view->vadjustment ? gtk_adjustment_get_value(view->vadjustment) : 0;
 }
 
+/* Empty space above the first row and below the last: in wheel style, enough for either to sit
+ * in the middle. */
+static gdouble inset(EkListView *view) {
+    if (!view->centered) return 0;
+    return MAX((gtk_widget_get_allocated_height(GTK_WIDGET(view)) - row_height(view)) / 2.0, 0);
+}
+
+/* Where a row's top edge is drawn, in the view's coordinates. */
+static gdouble row_y(EkListView *view, guint row) {
+    return inset(view) + (gdouble)row * row_height(view) - scroll_offset(view);
+}
+
 static void configure_vadjustment(EkListView *view) {
     if (!view->vadjustment) return;
     gdouble height = gtk_widget_get_allocated_height(GTK_WIDGET(view));
-    gdouble upper = (gdouble)view->row_count * row_height(view);
+    gdouble upper = (gdouble)view->row_count * row_height(view) + 2 * inset(view);
     gdouble value = CLAMP(gtk_adjustment_get_value(view->vadjustment), 0, MAX(upper - height, 0));
     gtk_adjustment_configure(view->vadjustment, value, 0, MAX(upper, height), row_height(view),
                              MAX(height - row_height(view), row_height(view)), height);
@@ -94,10 +112,10 @@ static void configure_hadjustment(EkListView *view) {
 
 void ek_list_view_get_window(EkListView *view, guint *first, guint *count) {
     gint height = row_height(view);
-    gdouble offset = scroll_offset(view);
+    gdouble top = scroll_offset(view) - inset(view);
     gint visible = gtk_widget_get_allocated_height(GTK_WIDGET(view));
-    guint start = (guint)(offset / height);
-    guint end = (guint)ceil((offset + MAX(visible, 0)) / height);
+    guint start = (guint)MAX(floor(top / height), 0);
+    guint end = (guint)MAX(ceil((top + MAX(visible, 0)) / height), 0);
     start = MIN(start, view->row_count);
     end = MIN(end, view->row_count);
     *first = start;
@@ -110,9 +128,23 @@ static void visible_rows_moved(EkListView *view) {
     if (accessible) ek_list_view_accessible_window_changed(accessible);
 }
 
+static gboolean settle(gpointer data) {
+    EkListView *view = data;
+    view->settle_source = 0;
+    if (view->highlighted >= 0 && !view->dragging)
+        ek_list_view_scroll_to_row(view, (guint)view->highlighted, EK_LIST_SCROLL_CENTER);
+    return G_SOURCE_REMOVE;
+}
+
 static void vadjustment_value_changed(GtkAdjustment *adjustment, EkListView *view) {
     (void)adjustment;
     visible_rows_moved(view);
+    if (!view->centered || view->row_count == 0) return;
+    /* A wheel picks what scrolls into the middle, and comes to rest on a whole row. */
+    gint middle = ek_list_view_row_at_y(view, gtk_widget_get_allocated_height(GTK_WIDGET(view)) / 2.0);
+    if (middle >= 0) ek_list_view_set_highlighted(view, middle);
+    if (view->settle_source) g_source_remove(view->settle_source);
+    view->settle_source = g_timeout_add(150, settle, view);
 }
 
 static void set_adjustment(EkListView *view, GtkAdjustment **slot, GtkAdjustment *adjustment, gboolean vertical) {
@@ -217,6 +249,24 @@ static void draw_text(cairo_t *cr, PangoLayout *layout, gdouble xalign, gint x, 
     pango_cairo_show_layout(cr, layout);
 }
 
+/* Wheel style: rows fade into the background towards the top and bottom edges. */
+static void draw_fades(EkListView *view, cairo_t *cr, gint width, gint height) {
+    GdkRGBA base;
+    lookup_color(gtk_widget_get_style_context(GTK_WIDGET(view)), "theme_base_color", &base, "#ffffff");
+    gdouble reach = inset(view);
+    if (reach <= 0) return;
+    for (int edge = 0; edge < 2; edge++) {
+        gdouble from = edge == 0 ? 0 : height, to = edge == 0 ? reach : height - reach;
+        cairo_pattern_t *fade = cairo_pattern_create_linear(0, from, 0, to);
+        cairo_pattern_add_color_stop_rgba(fade, 0, base.red, base.green, base.blue, 0.9);
+        cairo_pattern_add_color_stop_rgba(fade, 1, base.red, base.green, base.blue, 0);
+        cairo_set_source(cr, fade);
+        cairo_rectangle(cr, 0, MIN(from, to), width, fabs(to - from));
+        cairo_fill(cr);
+        cairo_pattern_destroy(fade);
+    }
+}
+
 static gboolean ek_list_view_draw(GtkWidget *widget, cairo_t *cr) {
     EkListView *view = EK_LIST_VIEW(widget);
     GtkStyleContext *context = gtk_widget_get_style_context(widget);
@@ -245,9 +295,8 @@ static gboolean ek_list_view_draw(GtkWidget *widget, cairo_t *cr) {
     guint first, count;
     ek_list_view_get_window(view, &first, &count);
     gint h = row_height(view);
-    gdouble offset = scroll_offset(view);
     for (guint row = first; row < first + count; row++) {
-        gint y = (gint)floor((gdouble)row * h - offset);
+        gint y = (gint)floor(row_y(view, row));
         const GdkRGBA *color = &text_color;
         if ((gint)row == view->highlighted) {
             gdk_cairo_set_source_rgba(cr, &selected_bg);
@@ -265,6 +314,8 @@ static gboolean ek_list_view_draw(GtkWidget *widget, cairo_t *cr) {
         draw_text(cr, layout, xalign, ROW_PADDING_X, y, text_width, h, color);
         g_object_unref(layout);
     }
+
+    if (view->centered) draw_fades(view, cr, width, height);
 
     if (view->has_border) {
         gdk_cairo_set_source_rgba(cr, &view->border_color);
@@ -294,13 +345,46 @@ static gboolean ek_list_view_leave_notify(GtkWidget *widget, GdkEventCrossing *e
 
 static void press_released(GtkGestureMultiPress *gesture, gint presses, gdouble x, gdouble y, EkListView *view) {
     (void)gesture; (void)presses; (void)x;
+    if (view->dragging) return;  /* the press became a drag: it scrolled, it chose nothing */
     gint row = ek_list_view_row_at_y(view, y);
     if (row >= 0) ek_list_view_activate_row(view, (guint)row);
+}
+
+static gboolean forget_drag(gpointer data) {
+    EkListView *view = data;
+    view->dragging = FALSE;
+    if (view->centered && view->highlighted >= 0)
+        ek_list_view_scroll_to_row(view, (guint)view->highlighted, EK_LIST_SCROLL_CENTER);
+    return G_SOURCE_REMOVE;
+}
+
+static void drag_begin(GtkGestureDrag *gesture, gdouble x, gdouble y, EkListView *view) {
+    (void)gesture; (void)x; (void)y;
+    view->dragging = FALSE;
+    view->drag_start_value = scroll_offset(view);
+}
+
+static void drag_end(GtkGestureDrag *gesture, gdouble dx, gdouble dy, EkListView *view) {
+    (void)gesture; (void)dx; (void)dy;
+    /* The release that ends a drag is still to come to the press gesture: forget the drag after it. */
+    if (view->dragging) g_idle_add_full(G_PRIORITY_DEFAULT, forget_drag, g_object_ref(view), g_object_unref);
+}
+
+static void drag_update(GtkGestureDrag *gesture, gdouble dx, gdouble dy, EkListView *view) {
+    (void)gesture; (void)dx;
+    gint threshold = 8;
+    g_object_get(gtk_widget_get_settings(GTK_WIDGET(view)), "gtk-dnd-drag-threshold", &threshold, NULL);
+    if (!view->dragging && fabs(dy) < threshold) return;
+    view->dragging = TRUE;
+    if (view->vadjustment) gtk_adjustment_set_value(view->vadjustment, view->drag_start_value - dy);
 }
 
 static void ek_list_view_dispose(GObject *object) {
     EkListView *view = EK_LIST_VIEW(object);
     g_clear_object(&view->press);
+    g_clear_object(&view->drag);
+    if (view->settle_source) g_source_remove(view->settle_source);
+    view->settle_source = 0;
     if (view->vadjustment) {
         g_signal_handlers_disconnect_by_func(view->vadjustment, vadjustment_value_changed, view);
         g_clear_object(&view->vadjustment);
@@ -362,6 +446,10 @@ static void ek_list_view_init(EkListView *view) {
     view->press = gtk_gesture_multi_press_new(GTK_WIDGET(view));
     gtk_gesture_single_set_touch_only(GTK_GESTURE_SINGLE(view->press), FALSE);
     g_signal_connect(view->press, "released", G_CALLBACK(press_released), view);
+    view->drag = gtk_gesture_drag_new(GTK_WIDGET(view));
+    g_signal_connect(view->drag, "drag-begin", G_CALLBACK(drag_begin), view);
+    g_signal_connect(view->drag, "drag-update", G_CALLBACK(drag_update), view);
+    g_signal_connect(view->drag, "drag-end", G_CALLBACK(drag_end), view);
 }
 
 GtkWidget *ek_list_view_new(void) {
@@ -425,6 +513,16 @@ void ek_list_view_set_border_color(EkListView *view, const GdkRGBA *color) {
     gtk_widget_queue_draw(GTK_WIDGET(view));
 }
 
+void ek_list_view_set_centered(EkListView *view, gboolean centered) {
+    g_return_if_fail(EK_IS_LIST_VIEW(view));
+    view->centered = centered != FALSE;
+    configure_vadjustment(view);
+    if (view->highlighted >= 0) ek_list_view_scroll_to_row(view, (guint)view->highlighted, EK_LIST_SCROLL_CENTER);
+    visible_rows_moved(view);
+}
+
+gboolean ek_list_view_get_centered(EkListView *view) { return view->centered; }
+
 void ek_list_view_set_empty_text(EkListView *view, const char *text) {
     g_free(view->empty_text);
     view->empty_text = g_strdup(text);
@@ -464,7 +562,7 @@ void ek_list_view_scroll_to_row(EkListView *view, guint row, EkListScroll placem
     gint h = row_height(view);
     gdouble page = gtk_adjustment_get_page_size(view->vadjustment);
     gdouble value = gtk_adjustment_get_value(view->vadjustment);
-    gdouble top = (gdouble)row * h;
+    gdouble top = (gdouble)row * h + inset(view);
     switch (placement) {
     case EK_LIST_SCROLL_TOP: value = top; break;
     case EK_LIST_SCROLL_CENTER: value = top - (page - h) / 2; break;
@@ -490,7 +588,7 @@ guint ek_list_view_get_visible_row_count(EkListView *view) {
 
 gint ek_list_view_row_at_y(EkListView *view, gdouble y) {
     if (y < 0 || y >= gtk_widget_get_allocated_height(GTK_WIDGET(view))) return -1;
-    gdouble row = floor((y + scroll_offset(view)) / row_height(view));
+    gdouble row = floor((y - row_y(view, 0)) / row_height(view));
     return row >= 0 && row < view->row_count ? (gint)row : -1;
 }
 
@@ -514,7 +612,7 @@ gboolean ek_list_view_get_row_area(EkListView *view, guint row, GdkRectangle *ar
     if (row < first || row >= first + count) return FALSE;
     gint h = row_height(view);
     area->x = 0;
-    area->y = (gint)floor((gdouble)row * h - scroll_offset(view));
+    area->y = (gint)floor(row_y(view, row));
     area->width = gtk_widget_get_allocated_width(GTK_WIDGET(view));
     area->height = h;
     return TRUE;

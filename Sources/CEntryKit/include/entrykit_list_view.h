@@ -52,6 +52,11 @@ void ek_list_view_set_font(EkListView *view, const PangoFontDescription *font);
 void ek_list_view_set_text_xalign(EkListView *view, gdouble xalign);
 /* Colour of the one-pixel border around the list (NULL: no border). */
 void ek_list_view_set_border_color(EkListView *view, const GdkRGBA *color);
+/* Wheel style, as a picker shows it: the highlighted row sits in the middle with its neighbours
+ * above and below fading towards the edges; scrolling highlights the row that reaches the middle
+ * and comes to rest on a whole row. */
+void ek_list_view_set_centered(EkListView *view, gboolean centered);
+gboolean ek_list_view_get_centered(EkListView *view);
 /* Text shown, dimmed and centred, when there are no rows (NULL: nothing). */
 void ek_list_view_set_empty_text(EkListView *view, const char *text);
 
