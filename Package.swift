@@ -23,6 +23,11 @@ let package = Package(
         .executableTarget(name: "strings-fuzz", dependencies: ["EntryKitStrings"], path: "Fuzz/StringsFuzz"),
         // Parser speed against Foundation's PropertyListSerialization; see README "Performance".
         .executableTarget(name: "strings-benchmark", dependencies: ["EntryKitStrings"], path: "Benchmarks/StringsBenchmark"),
+        // List open/set/filter/scroll/memory against stock GTK 3 lists; run by scripts/benchmark.
+        .executableTarget(
+            name: "list-benchmark", dependencies: ["CGtk", "EntryKit"], path: "Benchmarks/ListBenchmark",
+            exclude: ["README.md"]
+        ),
         .testTarget(name: "EntryKitStringsTests", dependencies: ["EntryKitStrings"]),
         .testTarget(name: "EntryKitTests", dependencies: ["EntryKit"]),
     ]
