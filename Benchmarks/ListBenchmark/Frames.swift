@@ -23,7 +23,8 @@ enum Frames {
     /// The widget is queued for drawing too, so an action that changes nothing visible still
     /// ends on a frame instead of waiting forever; a frame the action caused is not delayed by it.
     static func timeToPaint(
-        of widget: () -> UnsafeMutablePointer<GtkWidget>?, timeout: Double = 600_000, _ action: () -> Void
+        of widget: () -> UnsafeMutablePointer<GtkWidget>?, until ready: () -> Bool = { true },
+        timeout: Double = 600_000, _ action: () -> Void
     ) -> Double {
         let start = now()
         action()
@@ -38,8 +39,16 @@ enum Frames {
         gtk_widget_queue_draw(painted)
         // A wake-up source, so the blocking iteration below also returns to check the timeout.
         let wake = g_timeout_add(50, { _ in 1 }, nil)
-        while paintedAt == 0 && Double(now() - start) / 1e6 < timeout {
+        while Double(now() - start) / 1e6 < timeout {
+            // A frame counts only if the result was there before the iteration that painted it
+            // (one iteration dispatches one source, so the two cannot interleave).
+            let wasReady = ready()
             gtk_main_iteration_do(1)
+            if paintedAt != 0 {
+                if wasReady { break }
+                paintedAt = 0
+                if ready() { gtk_widget_queue_draw(painted) }
+            }
         }
         g_source_remove(wake)
         g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), handler)

@@ -121,7 +121,9 @@ struct Measurement {
         for length in 1...query.count {
             let typed = String(query.prefix(length))
             var supported = true
-            let ms = Frames.timeToPaint(of: { list.paintedWidget }) { supported = list.typeQuery(typed) }
+            let ms = Frames.timeToPaint(of: { list.paintedWidget }, until: { list.isUpToDate }) {
+                supported = list.typeQuery(typed)
+            }
             guard supported else { break }
             keystrokes.append(ms)
             Frames.settle(milliseconds: 30)  // typing pace; also keeps frames from throttling
@@ -130,7 +132,7 @@ struct Measurement {
             fields.append(("filter_ms", median(keystrokes)))
             fields.append(("filter_max_ms", keystrokes.max()!))
             // Back to the full list for scrolling.
-            _ = Frames.timeToPaint(of: { list.paintedWidget }) { _ = list.typeQuery("") }
+            _ = Frames.timeToPaint(of: { list.paintedWidget }, until: { list.isUpToDate }) { _ = list.typeQuery("") }
             Frames.settle()
         }
 

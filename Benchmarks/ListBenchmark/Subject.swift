@@ -31,9 +31,13 @@ protocol BenchmarkSubject: AnyObject {
     func typeQuery(_ query: String) -> Bool
     /// Removes the widget (used after the warm-up so its memory leaves the baseline).
     func destroy()
+    /// False while the widget still owes the result of the last action (a filter computed off
+    /// the GTK thread): frames painted meanwhile do not count, the first one after does.
+    var isUpToDate: Bool { get }
 }
 
 extension BenchmarkSubject {
+    var isUpToDate: Bool { true }
     func pageDown() -> Bool { false }
     func typeQuery(_ query: String) -> Bool { false }
 }
