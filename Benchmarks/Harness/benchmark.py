@@ -58,6 +58,9 @@ def list_rows(binary, sizes, reps, budget_s):
             row = json.loads(done.stdout.strip().splitlines()[-1])
             rows.append(row)
             print(f"  {widget} {size:,}: {row}", file=sys.stderr)
+            for line in done.stderr.splitlines():  # the samples behind each median
+                if line.startswith(widget):
+                    print(f"    {line}", file=sys.stderr)
             if spent > budget_s:
                 reason = f"over the {budget_s} s budget at {size:,}"
             elif row.get("open_ms", 0) > OPEN_LIMIT_MS:
@@ -157,7 +160,7 @@ def main():
 
     sizes = [1_000, 10_000] if options.quick else [1_000, 10_000, 100_000, 1_000_000]
     reps = 2 if options.quick else 5
-    budget = 20 if options.quick else BUDGET_S
+    budget = 10 if options.quick else BUDGET_S
     print("Lists (one process per widget and size):", file=sys.stderr)
     results = list_rows(os.path.join(options.bin, "list-benchmark"), sizes, reps, budget)
     print("Login start-up (spawn to MapNotify):", file=sys.stderr)

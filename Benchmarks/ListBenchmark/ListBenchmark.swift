@@ -99,22 +99,31 @@ struct Measurement {
 
         var fields: [(String, Double)] = []
         var stringBytes = 0
+        var sets: [Double] = []
+        var opens: [Double] = []
+        // Each repetition sets the items afresh and opens once: a widget that defers work to the
+        // first open after a change (GtkComboBox builds its menu then) pays for it every time.
         do {
             let items = makeItems(count)  // ours is dropped after setting; the widget keeps what it needs
             stringBytes = items.reduce(0) { $0 + $1.utf8.count }
-            fields.append(("set_ms", Frames.time { list.setItems(items) }))
+            sets.append(Frames.time { list.setItems(items) })
         }
         Frames.settle()
-
-        var opens = [Frames.timeToPaint(of: { list.paintedWidget }) { list.open() }]
+        opens.append(Frames.timeToPaint(of: { list.paintedWidget }) { list.open() })
         // After the first open: a list that builds its rows when shown pays for them here.
         let fullBytes = Memory.residentBytes()
-        while opens.count < repetitions, opens.last! < cheap {
+        while opens.count < repetitions, sets.last! + opens.last! < cheap {
             list.close()
+            let items = makeItems(count)
+            Frames.settle()
+            sets.append(Frames.time { list.setItems(items) })
             Frames.settle()
             opens.append(Frames.timeToPaint(of: { list.paintedWidget }) { list.open() })
         }
+        fields.append(("set_ms", median(sets)))
+        log("set", sets)
         fields.append(("open_ms", median(opens)))
+        log("open", opens)
         Frames.settle()
 
         var keystrokes: [Double] = []
@@ -129,6 +138,7 @@ struct Measurement {
             Frames.settle(milliseconds: 30)  // typing pace; also keeps frames from throttling
         }
         if !keystrokes.isEmpty {
+            log("filter", keystrokes)
             fields.append(("filter_ms", median(keystrokes)))
             fields.append(("filter_max_ms", keystrokes.max()!))
             // Back to the full list for scrolling.
@@ -144,7 +154,10 @@ struct Measurement {
             scrolls.append(ms)
             Frames.settle(milliseconds: 30)
         }
-        if !scrolls.isEmpty { fields.append(("scroll_ms", median(scrolls))) }
+        if !scrolls.isEmpty {
+            log("scroll", scrolls)
+            fields.append(("scroll_ms", median(scrolls)))
+        }
         list.close()
 
         // Below ~10,000 items page-granular RSS noise outweighs the figure, so it is left out.
@@ -154,6 +167,12 @@ struct Measurement {
         }
         let figures = fields.map { "\"\($0.0)\": \(String(format: "%.2f", $0.1))" }.joined(separator: ", ")
         return "{\"widget\": \"\(subject.name)\", \"items\": \(count), \(figures)}"
+    }
+
+    /// Every sample on stderr, to see the spread behind a median.
+    func log(_ step: String, _ samples: [Double]) {
+        let text = samples.map { String(format: "%.2f", $0) }.joined(separator: " ")
+        FileHandle.standardError.write(Data("\(subject.name) \(count) \(step): \(text) ms\n".utf8))
     }
 
     func median(_ values: [Double]) -> Double {
