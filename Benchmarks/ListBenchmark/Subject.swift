@@ -5,9 +5,9 @@ import CGtk
 ///
 /// To add a subject (e.g. the list core as "ListCore", or "DropDownField"):
 ///   1. write a `final class` conforming to this protocol (see `TreeViewPopoverSubject` for a
-///      popover-based one: about 20 lines when the widget has `items`, `open()` and a filter);
-///   2. add it to `allSubjects` below;
-///   3. add its name to `WIDGETS` in `Benchmarks/Harness/benchmark.py`.
+///      popover-based one, and README.md here for a ListCore sketch of about 20 lines);
+///   2. add it to `allSubjects` below. `scripts/benchmark` runs every name `--list` prints, and
+///      `scripts/benchmark-table` compares it with the competitors at the same size.
 /// Leave `pageDown`/`typeQuery` at their defaults if the widget cannot do them: the figure is
 /// then left out of the JSON rather than faked.
 @MainActor
