@@ -5,7 +5,7 @@ import Foundation
 /// issue 6's "results" rows). One size per process, so the memory figure starts from a clean
 /// heap; `scripts/benchmark` runs it per widget and size and applies the time budget.
 ///
-///     list-benchmark --widget NAME --items N [--reps R]
+///     list-benchmark --widget NAME --items N [--reps R] [--hold SECONDS]
 ///     list-benchmark --list
 @main
 struct ListBenchmark {
@@ -15,11 +15,13 @@ struct ListBenchmark {
         var widget: String?
         var count = 1000
         var repetitions = 5
+        var hold: UInt32 = 0
         while let argument = arguments.popFirst() {
             switch argument {
             case "--widget": widget = arguments.popFirst()
             case "--items": count = Int(arguments.popFirst() ?? "") ?? -1
             case "--reps": repetitions = max(1, Int(arguments.popFirst() ?? "") ?? 5)
+            case "--hold": hold = UInt32(arguments.popFirst() ?? "") ?? 0
             case "--list":
                 for subject in allSubjects { print(subject.name) }
                 exit(0)
@@ -32,13 +34,13 @@ struct ListBenchmark {
             FileHandle.standardError.write(Data("list-benchmark: cannot open a display\n".utf8))
             exit(2)
         }
-        let row = Measurement(subject: subject, count: count, repetitions: repetitions).run()
+        let row = Measurement(subject: subject, count: count, repetitions: repetitions, holdSeconds: hold).run()
         print(row)
         exit(0)
     }
 
     static func usage() -> Never {
-        FileHandle.standardError.write(Data("usage: list-benchmark --widget NAME --items N [--reps R] | --list\n".utf8))
+        FileHandle.standardError.write(Data("usage: list-benchmark --widget NAME --items N [--reps R] [--hold S] | --list\n".utf8))
         exit(2)
     }
 }
@@ -68,6 +70,8 @@ struct Measurement {
     let subject: any BenchmarkSubject.Type
     let count: Int
     let repetitions: Int
+    /// Keeps the first opened list on screen this long, to take a screenshot of what is measured.
+    let holdSeconds: UInt32
     /// Typed one key at a time; "r" alone matches most words, "rang" a few.
     let query = "rang"
     /// A repetition is skipped once one run of the step takes longer than this.
@@ -112,6 +116,7 @@ struct Measurement {
         opens.append(Frames.timeToPaint(of: { list.paintedWidget }) { list.open() })
         // After the first open: a list that builds its rows when shown pays for them here.
         let fullBytes = Memory.residentBytes()
+        if holdSeconds > 0 { Frames.settle(milliseconds: holdSeconds * 1000) }
         while opens.count < repetitions, sets.last! + opens.last! < cheap {
             list.close()
             let items = makeItems(count)
