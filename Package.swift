@@ -28,6 +28,11 @@ let package = Package(
         .executableTarget(name: "strings-fuzz", dependencies: ["EntryKitStrings"], path: "Fuzz/StringsFuzz"),
         // Parser speed against Foundation's PropertyListSerialization; see README "Performance".
         .executableTarget(name: "strings-benchmark", dependencies: ["EntryKitStrings"], path: "Benchmarks/StringsBenchmark"),
+        // List open/set/filter/scroll/memory against stock GTK 3 lists; run by scripts/benchmark.
+        .executableTarget(
+            name: "list-benchmark", dependencies: ["CGtk", "EntryKit"], path: "Benchmarks/ListBenchmark",
+            exclude: ["README.md"]
+        ),
         .testTarget(name: "EntryKitStringsTests", dependencies: ["EntryKitStrings"]),
         // List model speed at 1k to 1M items; see README "Performance".
         .executableTarget(name: "list-model-benchmark", dependencies: ["EntryKitList"], path: "Benchmarks/ListModelBenchmark"),
