@@ -182,12 +182,39 @@ public struct ListItems: Sendable, RandomAccessCollection {
         /// Appends one item from bytes that may not be valid UTF-8 (ill-formed sequences
         /// become U+FFFD, as `String(decoding:as:)` does).
         mutating func appendRepairing(_ bytes: UnsafeBufferPointer<UInt8>) {
-            if SearchFolding.isASCII(bytes) || String(validating: bytes, as: UTF8.self) != nil {
+            if SearchFolding.isASCII(bytes) || Self.isValidUTF8(bytes) {
                 appendValid(bytes)
             } else {
                 var repaired = String(decoding: bytes, as: UTF8.self)
                 repaired.withUTF8 { appendValid($0) }
             }
+        }
+
+        /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values past
+        /// U+10FFFF); checked in place, without making a `String`.
+        static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let lead = bytes[index]
+                if lead < 0x80 { index += 1; continue }
+                let length: Int
+                var lowest: UInt8 = 0x80, highest: UInt8 = 0xBF  // allowed range of the second byte
+                switch lead {
+                case 0xC2...0xDF: length = 2
+                case 0xE0: length = 3; lowest = 0xA0
+                case 0xE1...0xEC, 0xEE...0xEF: length = 3
+                case 0xED: length = 3; highest = 0x9F
+                case 0xF0: length = 4; lowest = 0x90
+                case 0xF1...0xF3: length = 4
+                case 0xF4: length = 4; highest = 0x8F
+                default: return false
+                }
+                guard index + length <= count, (lowest...highest).contains(bytes[index + 1]) else { return false }
+                for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return false }
+                index += length
+            }
+            return true
         }
 
         consuming func finish() -> Storage {
