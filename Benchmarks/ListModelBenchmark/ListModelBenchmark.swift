@@ -5,7 +5,7 @@ import Foundation
 /// they take, and filtering each keystroke of a four-letter query, typed as a user would so
 /// each keystroke refines the last.
 ///
-///     swift run -c release list-model-benchmark [--json FILE] [--rounds N] [--max N]
+///     swift run -c release list-model-benchmark [--json FILE] [--rounds N] [--max N] [--data item,words,japanese]
 ///
 /// Two kinds of items: "Item 000123" (every item matches the query "item", the worst case for
 /// refining) and random words with a few accents (query: four letters of a word in the list).
@@ -25,21 +25,31 @@ struct ListModelBenchmark {
         var jsonPath: String?
         var rounds = 9
         var largest = 1_000_000
+        var datasets = ["item", "words", "japanese"]
         while let argument = arguments.popFirst() {
             switch argument {
             case "--json": jsonPath = arguments.popFirst()
             case "--rounds": rounds = Int(arguments.popFirst() ?? "") ?? rounds
             case "--max": largest = Int(arguments.popFirst() ?? "") ?? largest
+            case "--data": datasets = (arguments.popFirst() ?? "").split(separator: ",").map(String.init)
             default:
-                FileHandle.standardError.write(Data("usage: list-model-benchmark [--json FILE] [--rounds N] [--max N]\n".utf8))
+                FileHandle.standardError.write(Data("usage: list-model-benchmark [--json FILE] [--rounds N] [--max N] [--data item,words,japanese]\n".utf8))
                 exit(2)
             }
         }
 
+        // A fixed mmap threshold makes every large buffer its own mapping, returned to the
+        // system when freed; otherwise glibc raises the threshold after the first free and
+        // later stores reuse freed heap, so their resident growth reads too low.
+        // (Swift's Glibc module does not import mallopt; M_MMAP_THRESHOLD is -3.)
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
+            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+            _ = unsafeBitCast(symbol, to: Mallopt.self)(-3, 128 * 1024)
+        }
         var rows: [Row] = []
-        print("dataset  items      set_ms  lines_ms  rss_B/item  model_B/item  first_key_ms  filter_ms  filter_max_ms  filter_cpu_ms  matches")
+        print("dataset   items      set_ms  lines_ms  rss_B/item  model_B/item  first_key_ms  filter_ms  filter_max_ms  filter_cpu_ms  matches")
         for size in [1_000, 10_000, 100_000, 1_000_000] where size <= largest {
-            for dataset in ["item", "words", "japanese"] {
+            for dataset in datasets {
                 let strings = switch dataset {
                 case "item": itemStrings(size)
                 case "words": wordStrings(size)
@@ -103,7 +113,7 @@ struct ListModelBenchmark {
             set_ms: median(setTimes), filter_ms: median(keystrokes), filter_max_ms: keystrokes.max()!,
             bytes_per_item: rssPerItem)
         print(String(format: "%@  %-9d  %6.1f  %8.1f  %10.1f  %12.1f  %12.2f  %9.2f  %13.2f  %13.2f  %d",
-                     dataset.padding(toLength: 7, withPad: " ", startingAt: 0), strings.count, row.set_ms, median(linesTimes), rssPerItem, modelPerItem,
+                     dataset.padding(toLength: 8, withPad: " ", startingAt: 0), strings.count, row.set_ms, median(linesTimes), rssPerItem, modelPerItem,
                      median(firstKeys), row.filter_ms, row.filter_max_ms, median(keystrokeCPU), matchCount))
         return row
     }

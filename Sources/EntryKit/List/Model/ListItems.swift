@@ -164,10 +164,15 @@ public struct ListItems: Sendable, RandomAccessCollection {
         /// Appends one item; `bytes` must be valid UTF-8.
         @inline(__always)
         mutating func appendValid(_ bytes: UnsafeBufferPointer<UInt8>) {
+            append(bytes, isASCII: SearchFolding.isASCII(bytes))
+        }
+
+        @inline(__always)
+        private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) {
             text.append(bytes)
             precondition(text.count <= Int(UInt32.max), "ListItems holds at most 4 GiB of text")
             offsets.append(UInt32(truncatingIfNeeded: text.count))
-            if SearchFolding.isASCII(bytes) {
+            if isASCII {
                 // Copied as is; `finish` lowercases the whole buffer at once.
                 folded.append(bytes)
                 needsLowercasing = true
@@ -182,8 +187,10 @@ public struct ListItems: Sendable, RandomAccessCollection {
         /// Appends one item from bytes that may not be valid UTF-8 (ill-formed sequences
         /// become U+FFFD, as `String(decoding:as:)` does).
         mutating func appendRepairing(_ bytes: UnsafeBufferPointer<UInt8>) {
-            if SearchFolding.isASCII(bytes) || Self.isValidUTF8(bytes) {
-                appendValid(bytes)
+            if SearchFolding.isASCII(bytes) {
+                append(bytes, isASCII: true)
+            } else if Self.isValidUTF8(bytes) {
+                append(bytes, isASCII: false)
             } else {
                 var repaired = String(decoding: bytes, as: UTF8.self)
                 repaired.withUTF8 { appendValid($0) }
