@@ -46,6 +46,19 @@ import Testing
         #expect(Array(ListFilter.matches(of: ListQuery("b"), in: items)!) == [1])
     }
 
+    @Test func wellFormedLinesAreKeptAndIllFormedOnesRepairedLikeString() {
+        let samples: [[UInt8]] = [
+            [0xC3, 0xA9], [0xE3, 0x81, 0x82], [0xF0, 0x9F, 0x98, 0x80], [0xEF, 0xBF, 0xBD],  // well-formed
+            [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],  // overlong, surrogate, too big
+            [0xF8, 0x88, 0x80, 0x80, 0x80], [0x80], [0xC3], [0xE3, 0x81, 0x41],
+        ]
+        for sample in samples {
+            let items = ListItems(lines: Data(sample))
+            #expect(items.count == 1)
+            #expect(items[0] == String(decoding: sample, as: UTF8.self), "\(sample)")
+        }
+    }
+
     @Test func linesFromAMillionNumbersLikeSeq() {
         let text = (1...1_000_000).map(String.init).joined(separator: "\n") + "\n"
         let items = ListItems(lines: Data(text.utf8))

@@ -64,3 +64,13 @@ struct RawBuffer<Element: BitwiseCopyable>: ~Copyable {
         return trimmed
     }
 }
+
+extension RawBuffer where Element == UInt8 {
+    /// Appends the first `count` (at most 4) bytes of `word`, lowest first, with one store;
+    /// needs 4 bytes of reserved room.
+    @inline(__always)
+    mutating func appendReserved(word: UInt32, count byteCount: Int) {
+        UnsafeMutableRawPointer(base + count).storeBytes(of: word.littleEndian, as: UInt32.self)
+        count += byteCount
+    }
+}

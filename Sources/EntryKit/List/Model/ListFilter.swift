@@ -33,6 +33,8 @@ public enum ListFilter {
         let storage = items.storage
         let (first, second) = rareBytePositions(query.folded)
         let candidates: [Int32]? = if case .some(let indices) = base.storage { indices } else { nil }
+        precondition(Int(candidates?.last ?? 0) < max(items.count, 1) && base.count <= items.count,
+                     "the base matches belong to a different list of items")
         // Large scans are split over the cores; each part writes its matches at its own
         // offset in the output (a part never finds more items than it has), then the parts
         // are moved together.

@@ -164,10 +164,15 @@ public struct ListItems: Sendable, RandomAccessCollection {
         /// Appends one item; `bytes` must be valid UTF-8.
         @inline(__always)
         mutating func appendValid(_ bytes: UnsafeBufferPointer<UInt8>) {
+            append(bytes, isASCII: SearchFolding.isASCII(bytes))
+        }
+
+        @inline(__always)
+        private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) {
             text.append(bytes)
             precondition(text.count <= Int(UInt32.max), "ListItems holds at most 4 GiB of text")
             offsets.append(UInt32(truncatingIfNeeded: text.count))
-            if SearchFolding.isASCII(bytes) {
+            if isASCII {
                 // Copied as is; `finish` lowercases the whole buffer at once.
                 folded.append(bytes)
                 needsLowercasing = true
@@ -182,12 +187,41 @@ public struct ListItems: Sendable, RandomAccessCollection {
         /// Appends one item from bytes that may not be valid UTF-8 (ill-formed sequences
         /// become U+FFFD, as `String(decoding:as:)` does).
         mutating func appendRepairing(_ bytes: UnsafeBufferPointer<UInt8>) {
-            if SearchFolding.isASCII(bytes) || String(validating: bytes, as: UTF8.self) != nil {
-                appendValid(bytes)
+            if SearchFolding.isASCII(bytes) {
+                append(bytes, isASCII: true)
+            } else if Self.isValidUTF8(bytes) {
+                append(bytes, isASCII: false)
             } else {
                 var repaired = String(decoding: bytes, as: UTF8.self)
                 repaired.withUTF8 { appendValid($0) }
             }
+        }
+
+        /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values past
+        /// U+10FFFF); checked in place, without making a `String`.
+        static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let lead = bytes[index]
+                if lead < 0x80 { index += 1; continue }
+                let length: Int
+                var lowest: UInt8 = 0x80, highest: UInt8 = 0xBF  // allowed range of the second byte
+                switch lead {
+                case 0xC2...0xDF: length = 2
+                case 0xE0: length = 3; lowest = 0xA0
+                case 0xE1...0xEC, 0xEE...0xEF: length = 3
+                case 0xED: length = 3; highest = 0x9F
+                case 0xF0: length = 4; lowest = 0x90
+                case 0xF1...0xF3: length = 4
+                case 0xF4: length = 4; highest = 0x8F
+                default: return false
+                }
+                guard index + length <= count, (lowest...highest).contains(bytes[index + 1]) else { return false }
+                for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return false }
+                index += length
+            }
+            return true
         }
 
         consuming func finish() -> Storage {

@@ -179,41 +179,45 @@ public enum SearchFolding {
             guard let base = text.baseAddress else { return }
             let outputStart = output.count
             let count = text.count
-            // The last piece that was a single scalar, for composing a following voicing mark.
+            // Where the last piece starts if it was a single scalar, for composing a voicing mark.
             var lastPieceStart = -1
-            var lastPieceScalar: UInt32 = 0
             var index = 0
-            output.reserve(count)
+            // Room for what is left is kept at 2 × (bytes left) + 4: ASCII takes a byte for a
+            // byte and a short piece at most 4 bytes for a scalar of 2 or more (written as one
+            // 4-byte store); long pieces and compositions reserve again.
+            output.reserve(2 * count + 4)
             while index < count {
                 let lead = base[index]
                 if lead < 0x80 {
-                    output.append(lead &- 65 < 26 ? lead | 0x20 : lead)
-                    index += 1
+                    output.appendReserved(lead &- 65 < 26 ? lead | 0x20 : lead)
+                    index &+= 1
                     lastPieceStart = -1
                     boundaries.add(folded: output.count - outputStart, original: index)
                     continue
                 }
                 let (value, length) = Self.decode(base + index, available: count - index)
-                index += length
-                let piece = folded(value)
-                if piece.scalar != nil, SearchFolding.isVoicingMark(piece.scalar!), lastPieceStart >= 0,
-                   let composed = composeVoicing(lastPieceScalar, piece.scalar!) {
+                index &+= length
+                let entry = self.entry(for: value)
+                let pieceLength = Int((entry >> 32) & 0xFFFF)
+                if entry & Self.voicingMarkBit != 0, lastPieceStart >= 0,
+                   let composed = composeVoicing(Self.decode(output.base + outputStart + lastPieceStart, available: 4).0, Self.decodeShort(entry)) {
                     // Replace the previous piece with the composed letter and widen its
                     // original span to cover the mark.
                     output.truncate(to: outputStart + lastPieceStart)
                     for byte in String(Unicode.Scalar(composed)!).utf8 { output.append(byte) }
-                    lastPieceScalar = composed
+                    output.reserve(2 * (count - index) + 4)
                     boundaries.replaceLast(folded: output.count - outputStart, original: index)
                     continue
                 }
                 let pieceStart = output.count - outputStart
-                pool.withUnsafeBufferPointer { output.append(UnsafeBufferPointer(rebasing: $0[piece.bytes])) }
-                if let single = piece.scalar {
-                    lastPieceStart = pieceStart
-                    lastPieceScalar = single
+                if entry & Self.longBit == 0 {
+                    output.appendReserved(word: UInt32(truncatingIfNeeded: entry), count: pieceLength)
                 } else {
-                    lastPieceStart = -1
+                    let poolStart = Int(UInt32(truncatingIfNeeded: entry))
+                    pool.withUnsafeBufferPointer { output.append(UnsafeBufferPointer(rebasing: $0[poolStart..<(poolStart + pieceLength)])) }
+                    output.reserve(2 * (count - index) + 4)
                 }
+                lastPieceStart = entry & Self.singleScalarBit != 0 ? pieceStart : -1
                 boundaries.add(folded: output.count - outputStart, original: index)
             }
         }
@@ -226,21 +230,32 @@ public enum SearchFolding {
             return composed
         }
 
-        /// One scalar's folded form: its bytes in `pool`, and the scalar when it is exactly one.
-        private struct Piece {
-            var bytes: Range<Int>
-            var scalar: UInt32?
+        // A scalar's folded form packed in a UInt64: up to 4 bytes inline in bits 0–31 (or,
+        // with `longBit`, an offset into `pool`), the length in bits 32–47, and flags.
+        private static let computedBit: UInt64 = 1 << 63
+        private static let longBit: UInt64 = 1 << 62
+        private static let singleScalarBit: UInt64 = 1 << 61
+        private static let voicingMarkBit: UInt64 = 1 << 60
+
+        /// The scalar held inline in a short entry.
+        private static func decodeShort(_ entry: UInt64) -> UInt32 {
+            var bytes = UInt32(truncatingIfNeeded: entry).littleEndian
+            return withUnsafeBytes(of: &bytes) { decode($0.baseAddress!.assumingMemoryBound(to: UInt8.self), available: 4).0 }
         }
 
-        /// The folded form of one scalar, from the cache.
+        /// The packed folded form of one scalar, from the cache.
         @inline(__always)
-        private mutating func folded(_ value: UInt32) -> Piece {
+        private mutating func entry(for value: UInt32) -> UInt64 {
             if value < 0x10000, !bmp.isEmpty {
                 let entry = bmp[Int(value)]
-                if entry != 0 { return piece(entry) }
+                if entry != 0 { return entry }
             } else if let entry = astral[value] {
-                return piece(entry)
+                return entry
             }
+            return computeEntry(for: value)
+        }
+
+        private mutating func computeEntry(for value: UInt32) -> UInt64 {
             // A short text (a query, one row's ranges) uses the dictionary; a text with many
             // different scalars (building a store) gets the flat table.
             if bmp.isEmpty, astral.count >= 128 {
@@ -248,23 +263,20 @@ public enum SearchFolding {
                 for (scalar, entry) in astral where scalar < 0x10000 { bmp[Int(scalar)] = entry }
             }
             let bytes = SearchFolding.foldScalarShared(value)
-            let single: UInt64 = bytes.withUnsafeBufferPointer { buffer in
-                guard !buffer.isEmpty else { return 0 }
-                let (scalar, length) = Self.decode(buffer.baseAddress!, available: buffer.count)
-                return length == buffer.count ? 1 << 63 | UInt64(scalar) << 32 : 0
+            var entry = Self.computedBit | UInt64(bytes.count) << 32
+            if bytes.count <= 4 {
+                for (position, byte) in bytes.enumerated() { entry |= UInt64(byte) << (8 * position) }
+            } else {
+                entry |= Self.longBit | UInt64(pool.count)
+                pool.append(contentsOf: bytes)
             }
-            // pool offset in bits 0–23, length in 24–31, the single scalar in 32–62, bit 63 set if single.
-            let entry = single | UInt64(bytes.count) << 24 | UInt64(pool.count)
-            pool.append(contentsOf: bytes)
+            if let first = bytes.first, String(decoding: bytes, as: UTF8.self).unicodeScalars.count == 1 {
+                entry |= Self.singleScalarBit
+                let scalar = String(decoding: bytes, as: UTF8.self).unicodeScalars.first!.value
+                if first == 0xE3, SearchFolding.isVoicingMark(scalar) { entry |= Self.voicingMarkBit }
+            }
             if value < 0x10000, !bmp.isEmpty { bmp[Int(value)] = entry } else { astral[value] = entry }
-            return piece(entry)
-        }
-
-        @inline(__always)
-        private func piece(_ entry: UInt64) -> Piece {
-            let start = Int(entry & 0xFF_FFFF)
-            return Piece(bytes: start..<(start + Int((entry >> 24) & 0xFF)),
-                         scalar: entry >> 63 == 1 ? UInt32((entry >> 32) & 0x7FFF_FFFF) : nil)
+            return entry
         }
 
         /// Decodes one scalar of valid UTF-8 at `pointer`.
