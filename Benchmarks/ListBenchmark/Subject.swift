@@ -46,6 +46,7 @@ extension BenchmarkSubject {
 let allSubjects: [any BenchmarkSubject.Type] = [
     ComboBoxTextSubject.self,
     TreeViewPopoverSubject.self,
+    ListCoreSubject.self,
 ]
 
 /// Casts between GTK's C types, which Swift sees as unrelated pointer types.

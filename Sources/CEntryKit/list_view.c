@@ -332,15 +332,16 @@ static void set_hovered(EkListView *view, gint row) {
     gtk_widget_queue_draw(GTK_WIDGET(view));
 }
 
+/* Both chain up: GTK 3 runs a widget's gestures (press, drag) from the default handlers. */
 static gboolean ek_list_view_motion_notify(GtkWidget *widget, GdkEventMotion *event) {
     set_hovered(EK_LIST_VIEW(widget), ek_list_view_row_at_y(EK_LIST_VIEW(widget), event->y));
-    return FALSE;
+    return GTK_WIDGET_CLASS(ek_list_view_parent_class)->motion_notify_event(widget, event);
 }
 
 static gboolean ek_list_view_leave_notify(GtkWidget *widget, GdkEventCrossing *event) {
-    (void)event;
     set_hovered(EK_LIST_VIEW(widget), -1);
-    return FALSE;
+    GtkWidgetClass *parent = GTK_WIDGET_CLASS(ek_list_view_parent_class);
+    return parent->leave_notify_event ? parent->leave_notify_event(widget, event) : FALSE;
 }
 
 static void press_released(GtkGestureMultiPress *gesture, gint presses, gdouble x, gdouble y, EkListView *view) {
@@ -563,6 +564,7 @@ void ek_list_view_scroll_to_row(EkListView *view, guint row, EkListScroll placem
     gdouble page = gtk_adjustment_get_page_size(view->vadjustment);
     gdouble value = gtk_adjustment_get_value(view->vadjustment);
     gdouble top = (gdouble)row * h + inset(view);
+    if (view->centered) placement = EK_LIST_SCROLL_CENTER;  /* a wheel shows its row in the middle */
     switch (placement) {
     case EK_LIST_SCROLL_TOP: value = top; break;
     case EK_LIST_SCROLL_CENTER: value = top - (page - h) / 2; break;

@@ -1,6 +1,8 @@
 import CEntryKit
 import CGtk
+import Dispatch
 import EntryKitList
+import Synchronization
 
 /// Where ``ListView/scroll(toRow:placement:)`` puts a row.
 public enum ListScrollPlacement: Sendable {
@@ -111,25 +113,38 @@ public final class ListView: Widget {
                 show(engine.filterNow(filterText))
                 return
             }
+            // Larger ones filter in the background. The GTK thread waits for a part of a frame:
+            // a result in time is shown in the same frame as the keystroke; a later one arrives
+            // on its own, and a newer keystroke cancels it.
+            let delivery = FilterDelivery()
             engine.filter(filterText) { [weak self] result in
+                delivery.deliver(result)
                 MainLoop.post { [weak self] in
                     guard let self, engine.isCurrent(result) else { return }
                     show(result)
                 }
             }
+            if let result = delivery.wait(milliseconds: Self.filterWaitMilliseconds) { show(result) }
         }
     }
 
     /// Up to this many items are filtered on the GTK thread.
     static let synchronousFilterLimit = 20_000
+    /// How long a keystroke waits for a background filter before the frame goes on without it.
+    static let filterWaitMilliseconds = 8
 
     /// Whether the rows shown answer the current ``filterText``.
     public var isFilterSettled: Bool { rows.query == ListQuery(filterText) }
 
     private func show(_ result: ListFilterResult) {
         guard result.items.count == items.count else { return }  // a result for older items
+        guard result.generation != shownGeneration else { return }  // shown when it came in time
+        shownGeneration = result.generation
         show(matches: result.matches, query: result.query)
     }
+
+    /// The filter run whose rows are shown.
+    private var shownGeneration: UInt64?
 
     private func show(matches: ListMatches, query: ListQuery) {
         let highlightedItem = highlightedRow.map(itemIndex(ofRow:))
@@ -261,6 +276,14 @@ public final class ListView: Widget {
         didSet { ek_list_view_set_text_xalign(listView, textAlignment) }
     }
 
+    /// Wheel style, as a picker shows it: the highlighted row sits in the middle with its
+    /// neighbours above and below fading towards the edges; scrolling or dragging highlights
+    /// the row that reaches the middle, and the list comes to rest on a whole row.
+    public var wheelStyle: Bool {
+        get { ek_list_view_get_centered(listView) != 0 }
+        set { ek_list_view_set_centered(listView, newValue ? 1 : 0) }
+    }
+
     /// Shown, dimmed, when no row matches the filter.
     public var emptyText: String = "" {
         didSet { ek_list_view_set_empty_text(listView, emptyText.isEmpty ? nil : emptyText) }
@@ -303,6 +326,22 @@ public final class ListView: Widget {
 
     /// Row accessibles alive in the process, for leak tests.
     package nonisolated static var liveRowAccessibles: Int { Int(ek_list_view_live_row_accessibles()) }
+}
+
+/// Hands a background filter's result to a GTK thread that waits a little for it.
+private final class FilterDelivery: Sendable {
+    private let result = Mutex<ListFilterResult?>(nil)
+    private let arrived = DispatchSemaphore(value: 0)
+
+    func deliver(_ value: ListFilterResult) {
+        result.withLock { $0 = value }
+        arrived.signal()
+    }
+
+    func wait(milliseconds: Int) -> ListFilterResult? {
+        guard arrived.wait(timeout: .now() + .milliseconds(milliseconds)) == .success else { return nil }
+        return result.withLock { $0 }
+    }
 }
 
 /// What the C list reads rows from: the items and the filter's matches, answering on GTK's

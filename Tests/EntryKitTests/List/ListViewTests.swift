@@ -286,4 +286,48 @@ import Testing
         #expect(!list.typeAhead("x"))
         window.waitForFrames()
     }
+
+    @Test func aDragScrollsAndChoosesNothing() {
+        let list = ListView()
+        list.rowHeight = 20
+        list.visibleRowCount = 5
+        list.setItems(numbered(50))
+        let window = TestWindow(list)
+        var activated: [Int] = []
+        list.onActivate = { activated.append($0) }
+        TestInput.drag(list.canvas, from: (10, 90), to: (10, 10))
+        window.waitForFrames()
+        #expect(list.firstVisibleRow == 4, "dragging up by 80 pixels scrolls four 20-pixel rows")
+        #expect(activated.isEmpty, "a drag is no click")
+        MainLoop.drain()
+        TestInput.click(list.canvas, x: 10, y: 10)
+        #expect(activated == [4], "after the drag, clicks choose again")
+    }
+
+    @Test func wheelStyleKeepsTheHighlightedRowInTheMiddle() {
+        let list = ListView()
+        list.rowHeight = 20
+        list.visibleRowCount = 5
+        list.wheelStyle = true
+        list.setItems(numbered(50))
+        let window = TestWindow(list)
+        list.highlightedRow = 0
+        window.waitForFrames()
+        let middle = Double(gtk_widget_get_allocated_height(list.canvas.widget)) / 2
+        #expect(list.row(atY: middle) == 0, "even the first row can sit in the middle")
+        list.highlightedRow = 49
+        window.waitForFrames()
+        #expect(list.row(atY: middle) == 49, "and the last")
+        #expect(list.row(atY: middle - 20) == 48, "its neighbour above shows")
+
+        var highlighted: [Int?] = []
+        list.onHighlightChange = { highlighted.append($0) }
+        TestInput.drag(list.canvas, from: (10, 60), to: (10, 100))
+        window.waitForFrames()
+        #expect(list.highlightedRow == 47, "dragging down by two rows highlights the row now in the middle")
+        #expect(highlighted.last == 47, "the highlight follows live")
+        MainLoop.run(until: { false }, timeout: 0.3)
+        #expect(list.row(atY: middle) == 47, "the wheel comes to rest on a whole row")
+        window.saveScreenshot("list-wheel")
+    }
 }

@@ -1,0 +1,47 @@
+import CGtk
+import EntryKit
+
+/// The list core alone, in the same 320×400 popover under an entry as the TreeView competitor.
+final class ListCoreSubject: BenchmarkSubject {
+    static let name = "ListCore"
+    let entry: UnsafeMutablePointer<GtkWidget>
+    let popover: UnsafeMutablePointer<GtkWidget>
+    let list = ListView()
+
+    init(container: UnsafeMutablePointer<GtkWidget>) {
+        entry = gtk_entry_new()
+        gtk_box_pack_start(cast(container), entry, 0, 0, 0)
+        gtk_widget_show(entry)
+        popover = gtk_popover_new(entry)
+        gtk_popover_set_position(cast(popover), GTK_POS_BOTTOM)
+        gtk_widget_set_size_request(list.widget, 320, 400)
+        gtk_container_add(cast(popover), list.widget)
+        list.showAll()
+    }
+
+    func setItems(_ items: [String]) { list.setItems(items) }
+    func open() { gtk_popover_popup(cast(popover)) }
+    func close() { gtk_popover_popdown(cast(popover)) }
+    var paintedWidget: UnsafeMutablePointer<GtkWidget>? { list.canvas.widget }
+
+    func pageDown() -> Bool {
+        let adjustment = gtk_scrolled_window_get_vadjustment(list.cast())
+        let page = gtk_adjustment_get_page_size(adjustment)
+        let top = gtk_adjustment_get_upper(adjustment) - page
+        gtk_adjustment_set_value(adjustment, min(gtk_adjustment_get_value(adjustment) + page, top))
+        return true
+    }
+
+    func typeQuery(_ query: String) -> Bool {
+        gtk_entry_set_text(cast(entry), query)
+        list.filterText = query
+        return true
+    }
+
+    var isUpToDate: Bool { list.isFilterSettled }
+
+    func destroy() {
+        gtk_widget_destroy(popover)
+        gtk_widget_destroy(entry)
+    }
+}
