@@ -17,7 +17,9 @@ let package = Package(
         // `.strings` parsing and language resolution: plain Swift, no GTK, so it is
         // unit-tested without a display and fuzzed without GTK in the process.
         .target(name: "EntryKitStrings"),
-        .target(name: "EntryKit", dependencies: ["CGtk", "EntryKitStrings"]),
+        // The one piece that must be C: a GtkEntryBuffer subclass keeping passwords in locked memory.
+        .target(name: "CEntryKit", dependencies: ["CGtk"]),
+        .target(name: "EntryKit", dependencies: ["CGtk", "CEntryKit", "EntryKitStrings"]),
         .executableTarget(name: "entrykit", dependencies: ["EntryKit"]),
         // libFuzzer target for the parser; see README "Fuzzing". Built normally it replays files.
         .executableTarget(name: "strings-fuzz", dependencies: ["EntryKitStrings"], path: "Fuzz/StringsFuzz"),
