@@ -26,6 +26,6 @@ let package = Package(
         // Parser speed against Foundation's PropertyListSerialization; see README "Performance".
         .executableTarget(name: "strings-benchmark", dependencies: ["EntryKitStrings"], path: "Benchmarks/StringsBenchmark"),
         .testTarget(name: "EntryKitStringsTests", dependencies: ["EntryKitStrings"]),
-        .testTarget(name: "EntryKitTests", dependencies: ["EntryKit"]),
+        .testTarget(name: "EntryKitTests", dependencies: ["EntryKit", "CEntryKit"]),
     ]
 )
