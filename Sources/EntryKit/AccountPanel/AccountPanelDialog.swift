@@ -153,10 +153,14 @@ package final class AccountPanelDialog: Window {
         gtk_label_set_text_with_mnemonic(passwordLabel.cast(), strings.string("_Password"))
         gtk_entry_set_placeholder_text(usernameEntry.cast(), strings.string("Username"))
         gtk_entry_set_placeholder_text(passwordEntry.cast(), strings.string("Password"))
-        usernameEntry.accessibleName = strings.string("Username")
-        passwordEntry.accessibleName = strings.string("Password")
         gtk_button_set_label(okButton.cast(), strings.string("_OK"))
         gtk_button_set_label(cancelButton.cast(), strings.string("_Cancel"))
+        // Japanese writes a mnemonic as "(_U)", which GTK would read out as "(U)": name each
+        // widget by the plain word instead.
+        for (widget, key) in [(usernameEntry, "Username"), (usernameLabel, "Username"), (passwordEntry, "Password"),
+                              (passwordLabel, "Password"), (okButton, "OK"), (cancelButton, "Cancel")] {
+            widget.accessibleName = strings.string(key)
+        }
         capsLockLabel.text = strings.string("Caps Lock is on")
     }
 
