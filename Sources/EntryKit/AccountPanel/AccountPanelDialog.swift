@@ -97,6 +97,12 @@ package final class AccountPanelDialog: Window {
         gtk_dialog_add_action_widget(cast(), okButton.widget, GTK_RESPONSE_OK.rawValue)
         cancelButton.show()
         okButton.show()
+        // Without a header bar the theme leaves the button row flush with the window's edge.
+        if let actionArea = gtk_widget_get_parent(okButton.widget) {
+            gtk_widget_set_margin_start(actionArea, 12)
+            gtk_widget_set_margin_end(actionArea, 12)
+            gtk_widget_set_margin_bottom(actionArea, 12)
+        }
         okButton.addStyleClass("suggested-action")
     }
 

@@ -23,6 +23,7 @@ enum AccountPanelStyle {
             min-height: 34px;
         }
         .entrykit-account-group entry:focus { box-shadow: inset 0 -2px @theme_selected_bg_color; }
+        .entrykit-account-group entry:last-child:focus { border-bottom-right-radius: 5px; }
         """
 
     static func installOnce() {
