@@ -262,3 +262,23 @@ def test_no_display_exits_2_with_a_message(binary):
     assert result.returncode == 2
     assert "cannot open a display" in result.stderr
     assert result.stdout == ""
+
+
+def test_gallery_page_signs_in_and_shows_only_the_password_length(binary, display):
+    app = RunningApp(binary, (), env={"LANGUAGE": "en", "LANG": "C.UTF-8"})
+    try:
+        window = app.window("EntryKit")
+        press(find(window, role="radio button", name="Account Panel"))
+        press(find(window, role="check box", name="Reject the first password"))
+        press(find(window, role="push button", name="Sign in…", showing=True))
+        dialog = find(app.application, role="dialog", name="Sign In")
+        sign_in(app, dialog, "ada", "first")
+        find(dialog, role="label", name="Wrong password, try again.", showing=True)
+        password_field = find(dialog, role="password text", name="Password")
+        wait_for(lambda: focused(password_field), what="focus back in the password field")
+        type_text("second")
+        keys("Return")
+        result = find(window, role="label", name="Accepted: username ada, password of 6 characters.")
+        assert "second" not in result.name
+    finally:
+        app.close()

@@ -55,9 +55,12 @@ final class AboutDialog: Window {
 private func forEachDescendant(of container: UnsafeMutablePointer<GtkWidget>, _ body: (UnsafeMutablePointer<GtkWidget>) -> Void) {
     guard entrykit_is_a(container, gtk_container_get_type()) != 0 else { return }
     var children: [UnsafeMutablePointer<GtkWidget>] = []
-    gtk_container_forall(UnsafeMutableRawPointer(container).assumingMemoryBound(to: GtkContainer.self), { child, data in
-        data!.assumingMemoryBound(to: [UnsafeMutablePointer<GtkWidget>].self).pointee.append(child!)
-    }, &children)
+    // `&children` passed straight as a C pointer would point at the elements, not the Array.
+    withUnsafeMutablePointer(to: &children) { list in
+        gtk_container_forall(UnsafeMutableRawPointer(container).assumingMemoryBound(to: GtkContainer.self), { child, data in
+            data!.assumingMemoryBound(to: [UnsafeMutablePointer<GtkWidget>].self).pointee.append(child!)
+        }, list)
+    }
     for child in children {
         body(child)
         forEachDescendant(of: child, body)
