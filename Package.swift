@@ -20,7 +20,8 @@ let package = Package(
         // The list's item store, filter and type-ahead: plain Swift, no GTK, so the model is
         // tested and benchmarked without a display. EntryKit re-exports it.
         .target(name: "EntryKitList", path: "Sources/EntryKit/List/Model"),
-        // GObject subclasses Swift cannot declare: the virtualized list view and its accessible.
+        // What must be C: GObject subclasses Swift cannot declare (the virtualized list view and
+        // its accessible; a GtkEntryBuffer keeping passwords in locked memory).
         .target(name: "CEntryKit", dependencies: ["CGtk"]),
         .target(name: "EntryKit", dependencies: ["CGtk", "CEntryKit", "EntryKitStrings", "EntryKitList"], exclude: ["List/Model"]),
         .executableTarget(name: "entrykit", dependencies: ["EntryKit"]),
@@ -38,7 +39,7 @@ let package = Package(
         .executableTarget(name: "list-model-benchmark", dependencies: ["EntryKitList"], path: "Benchmarks/ListModelBenchmark"),
         // What the test targets share: the display check and leak helpers (package-access hooks).
         .target(name: "EntryKitTestSupport", dependencies: ["EntryKit"], path: "Tests/EntryKitTestSupport"),
-        .testTarget(name: "EntryKitTests", dependencies: ["EntryKit", "EntryKitList", "EntryKitTestSupport"]),
+        .testTarget(name: "EntryKitTests", dependencies: ["EntryKit", "CEntryKit", "EntryKitList", "EntryKitTestSupport"]),
         // The app's own pieces (gallery window, command line) tested in-process.
         .testTarget(name: "entrykitTests", dependencies: ["entrykit", "EntryKitTestSupport"]),
     ]

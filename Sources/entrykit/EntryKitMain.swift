@@ -15,6 +15,8 @@ struct EntryKitMain {
         case .version:
             print("entrykit \(EntryKit.version)")
             status = 0
+        case .login(let arguments):
+            status = LoginCommand.run(arguments)
         case .strings(let arguments):
             status = StringsCommand.run(arguments)
         case .misuse(let message):

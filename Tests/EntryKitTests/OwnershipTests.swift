@@ -1,3 +1,4 @@
+import CEntryKit
 import CGtk
 import EntryKitTestSupport
 @testable import EntryKit

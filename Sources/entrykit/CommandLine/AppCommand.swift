@@ -6,6 +6,8 @@ enum AppCommand: Equatable {
     case version
     /// `entrykit strings …`: the `.strings` tools, with the words after `strings`.
     case strings([String])
+    /// `entrykit login …`: the account panel as a command, with the words after `login`.
+    case login([String])
     /// Words that mean nothing; the message says which.
     case misuse(String)
 
@@ -21,6 +23,8 @@ enum AppCommand: Equatable {
             self = arguments.count == 1 ? .version : .misuse("'\(first)' takes no arguments")
         case "strings":
             self = .strings(Array(arguments.dropFirst()))
+        case "login":
+            self = .login(Array(arguments.dropFirst()))
         case let word where word.hasPrefix("-"):
             self = .misuse("unknown option '\(word)'")
         default:
@@ -35,6 +39,8 @@ enum AppCommand: Equatable {
         With no command, opens the gallery window.
 
         Commands:
+          login [OPTIONS]          ask for a username and a password in a dialog and print
+                                   them (entrykit login --help)
           strings lint FILE...     check .strings files; errors as FILE:LINE:COLUMN
           strings dump FILE        print a .strings table as JSON
           strings lookup KEY       print KEY in the current language (--table NAME for

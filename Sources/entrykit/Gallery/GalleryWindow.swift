@@ -22,8 +22,10 @@ final class GalleryWindow: ApplicationWindow {
     let mainMenuButton = MenuButton(iconName: "open-menu-symbolic")
 
     override init(application: Application) {
-        pages = [OverviewPage()]
+        let accountPage = AccountPanelPage()
+        pages = [OverviewPage(), accountPage]
         super.init(application: application)
+        accountPage.window = self
         gtk_window_set_default_size(cast(), 760, 520)
         gtk_window_set_icon_name(cast(), GalleryApplication.applicationID)
 

@@ -1,0 +1,8 @@
+#ifndef ENTRYKIT_CENTRYKIT_H
+#define ENTRYKIT_CENTRYKIT_H
+
+/* EntryKit's C module: GObject subclasses Swift cannot declare. */
+#include "entrykit_list_view.h"
+#include "entrykit_secure_buffer.h"
+
+#endif

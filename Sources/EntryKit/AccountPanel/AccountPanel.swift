@@ -1,0 +1,132 @@
+import CGtk
+
+/// A modal dialog asking for a username and a password, one at a time, localized from the
+/// `EntryKit` strings table.
+///
+/// Like the spec's singleton, only one panel is on screen: a request made while one is open waits
+/// and is shown when it closes, and every completion runs exactly once.
+///
+/// ```swift
+/// AccountPanel.show(title: "Sign in") { accepted, username, password in
+///     if accepted { connect(as: username, with: password) }
+/// }
+/// let answer = AccountPanel.run(title: "Sign in")          // blocks in a nested main loop
+/// let answer = await AccountPanel.ask(AccountRequest(title: "Sign in"))
+/// ```
+///
+/// OK gives `accepted == true` with the values (a field left empty gives nil); Cancel, Escape or
+/// closing the window gives `false` and nil values.
+@MainActor
+public enum AccountPanel {
+    /// A request waiting for its turn.
+    private struct Pending {
+        let request: AccountRequest
+        weak var parent: Window?
+        let hasParent: Bool
+        let completion: @MainActor (Bool, String?, SecurePassword?) -> Void
+    }
+
+    private static var queue: [Pending] = []
+    /// The panel on screen, if any.
+    package private(set) static var current: AccountPanelDialog?
+
+    /// Requests shown or waiting; 0 when no panel is open.
+    public static var openCount: Int { queue.count + (current == nil ? 0 : 1) }
+
+    /// Shows a panel titled `title`; `completion(accepted, username, password)` runs once when it
+    /// closes. The password arrives as a `String`: see ``showSecurely(_:parent:completion:)``.
+    public static func show(title: String, parent: Window? = nil, completion: @escaping @MainActor (Bool, String?, String?) -> Void) {
+        show(AccountRequest(title: title), parent: parent, completion: completion)
+    }
+
+    /// Shows a panel for `request`; `completion` runs once when it closes.
+    public static func show(_ request: AccountRequest, parent: Window? = nil, completion: @escaping @MainActor (Bool, String?, String?) -> Void) {
+        showSecurely(request, parent: parent) { accepted, username, password in
+            completion(accepted, username, password?.makeString())
+        }
+    }
+
+    /// Shows a panel for `request` and lends the password in locked memory: `completion` reads
+    /// it while it runs, and the bytes are wiped when it returns.
+    public static func showSecurely(_ request: AccountRequest, parent: Window? = nil, completion: @escaping @MainActor (_ accepted: Bool, _ username: String?, _ password: SecurePassword?) -> Void) {
+        queue.append(Pending(request: request, parent: parent, hasParent: parent != nil, completion: completion))
+        presentNext()
+    }
+
+    /// Shows a panel and returns when it closes, running a nested main loop meanwhile (as
+    /// `gtk_dialog_run` does): other windows keep drawing and timers keep firing.
+    public static func run(title: String, parent: Window? = nil) -> AccountAnswer {
+        run(AccountRequest(title: title), parent: parent)
+    }
+
+    /// Shows a panel for `request` and returns its answer when it closes (nested main loop).
+    public static func run(_ request: AccountRequest, parent: Window? = nil) -> AccountAnswer {
+        runSecurely(request, parent: parent) { accepted, username, password in
+            AccountAnswer(accepted: accepted, username: username, password: password?.makeString())
+        }
+    }
+
+    /// Shows a panel, runs a nested main loop until it closes, and returns what `body` makes of
+    /// the answer while the password is still lent.
+    public static func runSecurely<Result>(_ request: AccountRequest, parent: Window? = nil, _ body: @escaping @MainActor (_ accepted: Bool, _ username: String?, _ password: SecurePassword?) -> Result) -> Result {
+        let outcome = RunOutcome<Result>()
+        let loop = g_main_loop_new(nil, 0)
+        defer { g_main_loop_unref(loop) }
+        showSecurely(request, parent: parent) { accepted, username, password in
+            outcome.value = body(accepted, username, password)
+            g_main_loop_quit(loop)
+        }
+        // The panel turns response, delete, unmap and destroy into its one completion, which
+        // quits this loop; a completion that ran already (nothing to show) skips it.
+        if outcome.value == nil { g_main_loop_run(loop) }
+        return outcome.value!
+    }
+
+    /// Shows a panel and resumes when it closes, for Swift concurrency.
+    public static func ask(title: String, parent: Window? = nil) async -> AccountAnswer {
+        await ask(AccountRequest(title: title), parent: parent)
+    }
+
+    /// Shows a panel for `request` and resumes with its answer when it closes.
+    public static func ask(_ request: AccountRequest, parent: Window? = nil) async -> AccountAnswer {
+        await withCheckedContinuation { continuation in
+            show(request, parent: parent) { accepted, username, password in
+                continuation.resume(returning: AccountAnswer(accepted: accepted, username: username, password: password))
+            }
+        }
+    }
+
+    /// Cancels the panel on screen and every waiting request, each completion getting `false`.
+    public static func cancelAll() {
+        let waiting = queue
+        queue.removeAll()
+        current?.finish(accepted: false)
+        for pending in waiting { pending.completion(false, nil, nil) }
+    }
+
+    private static func presentNext() {
+        guard current == nil, !queue.isEmpty else { return }
+        let next = queue.removeFirst()
+        // A parent that went away while the request waited: the panel has nothing to belong to.
+        if next.hasParent && next.parent == nil {
+            next.completion(false, nil, nil)
+            presentNext()
+            return
+        }
+        let dialog = AccountPanelDialog(request: next.request, parent: next.parent)
+        current = dialog
+        dialog.onFinish = { accepted, username, password in
+            next.completion(accepted, username, password)
+        }
+        dialog.onClosed = {
+            current = nil
+            presentNext()
+        }
+        dialog.present()
+    }
+}
+
+/// The value a nested loop waits for, set by the completion that quits it.
+private final class RunOutcome<Value> {
+    var value: Value?
+}

@@ -1,0 +1,266 @@
+import CEntryKit
+import CGtk
+
+/// The window behind ``AccountPanel``: a `GtkDialog` with a message line, a rounded group of
+/// two labelled fields, an inline error, a caps-lock warning, and Cancel and OK.
+///
+/// It turns every way of closing (a response, Escape, the window's close button, unmap, destroy)
+/// into one call of `onFinish`, then destroys itself and calls `onClosed`.
+@MainActor
+package final class AccountPanelDialog: Window {
+    package let usernameEntry = Widget(transferFull: gtk_entry_new())
+    /// The password field's text: an EntryKit secure buffer (locked, wiped memory).
+    package let passwordBuffer = GObjectReference(transferFull: entrykit_secure_buffer_new()!.assumingMemoryBound(to: GtkEntryBuffer.self))
+    package let passwordEntry: Widget
+    package let usernameLabel = Label()
+    package let passwordLabel = Label()
+    package let messageLabel = Label(wraps: true)
+    package let errorLabel = Label(wraps: true)
+    package let capsLockLabel = Label()
+    private let capsLockRow = Box(vertical: false, spacing: 6)
+    package let okButton = Widget(transferFull: gtk_button_new_with_mnemonic("_OK"))
+    package let cancelButton = Widget(transferFull: gtk_button_new_with_mnemonic("_Cancel"))
+
+    var onFinish: (@MainActor (Bool, String?, SecurePassword?) -> Void)?
+    var onClosed: (@MainActor () -> Void)?
+    package private(set) var isFinished = false
+
+    private let request: AccountRequest
+    private var keymap: GObjectReference?
+    private var keymapConnection: SignalConnection?
+    private var passwordChanged: SignalConnection?
+
+    init(request: AccountRequest, parent: Window?) {
+        self.request = request
+        passwordEntry = Widget(transferFull: gtk_entry_new_with_buffer(passwordBuffer.cast()))
+        super.init(window: gtk_dialog_new())
+        AccountPanelStyle.installOnce()
+        title = request.title
+        gtk_window_set_modal(cast(), 1)
+        gtk_window_set_resizable(cast(), 0)
+        gtk_window_set_default_size(cast(), 400, -1)
+        if let parent {
+            gtk_window_set_transient_for(cast(), parent.cast())
+            gtk_window_set_destroy_with_parent(cast(), 1)
+            gtk_window_set_position(cast(), GTK_WIN_POS_CENTER_ON_PARENT)
+        } else {
+            gtk_window_set_position(cast(), GTK_WIN_POS_CENTER)
+        }
+        buildContent()
+        configureFields()
+        connectSignals()
+        LocalizedText.bind(self) { dialog, strings in dialog.relabel(strings) }
+        updateAcceptability()
+        updateCapsLockWarning()
+        // Focus goes where typing starts: the password when the name is already there.
+        gtk_widget_grab_focus((request.username?.isEmpty == false ? passwordEntry : usernameEntry).widget)
+    }
+
+    // MARK: Building
+
+    private func buildContent() {
+        let column = Box(vertical: true, spacing: 12)
+        column.setMargins(12)
+        gtk_widget_set_margin_bottom(column.widget, 6)
+
+        messageLabel.text = request.message ?? ""
+        column.append(messageLabel)
+
+        let group = Container(transferFull: gtk_grid_new())
+        group.addStyleClass("entrykit-account-group")
+        let grid: UnsafeMutablePointer<GtkGrid> = group.cast()
+        for (row, label, entry) in [(0, usernameLabel, usernameEntry), (2, passwordLabel, passwordEntry)] {
+            label.addStyleClass("entrykit-account-label")
+            gtk_label_set_mnemonic_widget(label.cast(), entry.widget)
+            gtk_widget_set_hexpand(entry.widget, 1)
+            gtk_grid_attach(grid, label.widget, 0, Int32(row), 1, 1)
+            gtk_grid_attach(grid, entry.widget, 1, Int32(row), 1, 1)
+        }
+        // The dividing line between the two fields, as the spec draws it.
+        gtk_grid_attach(grid, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL), 0, 1, 2, 1)
+        column.append(group)
+
+        errorLabel.addStyleClass("error")
+        column.append(errorLabel)
+
+        capsLockRow.append(Widget(transferFull: gtk_image_new_from_icon_name("dialog-warning-symbolic", GTK_ICON_SIZE_MENU)))
+        capsLockLabel.addStyleClass("dim-label")
+        capsLockRow.append(capsLockLabel)
+        column.append(capsLockRow)
+
+        gtk_container_add(UnsafeMutableRawPointer(gtk_dialog_get_content_area(cast())).assumingMemoryBound(to: GtkContainer.self), column.widget)
+        column.showAll()
+        gtk_widget_set_visible(messageLabel.widget, request.message?.isEmpty == false ? 1 : 0)
+        errorLabel.hide()
+
+        gtk_dialog_add_action_widget(cast(), cancelButton.widget, GTK_RESPONSE_CANCEL.rawValue)
+        gtk_dialog_add_action_widget(cast(), okButton.widget, GTK_RESPONSE_OK.rawValue)
+        cancelButton.show()
+        okButton.show()
+        // Without a header bar the theme leaves the button row flush with the window's edge.
+        if let actionArea = gtk_widget_get_parent(okButton.widget) {
+            gtk_widget_set_margin_start(actionArea, 12)
+            gtk_widget_set_margin_end(actionArea, 12)
+            gtk_widget_set_margin_bottom(actionArea, 12)
+        }
+        okButton.addStyleClass("suggested-action")
+    }
+
+    private func configureFields() {
+        // The spec's e-mail keyboard without capitalisation: a name is not a sentence.
+        gtk_entry_set_input_purpose(usernameEntry.cast(), GTK_INPUT_PURPOSE_EMAIL)
+        gtk_entry_set_input_hints(usernameEntry.cast(), GTK_INPUT_HINT_NO_SPELLCHECK)
+        if let username = request.username { gtk_entry_set_text(usernameEntry.cast(), username) }
+
+        gtk_entry_set_visibility(passwordEntry.cast(), 0)
+        gtk_entry_set_input_purpose(passwordEntry.cast(), GTK_INPUT_PURPOSE_PASSWORD)
+        gtk_entry_set_input_hints(passwordEntry.cast(), GtkInputHints(GTK_INPUT_HINT_NO_SPELLCHECK.rawValue | GTK_INPUT_HINT_NO_EMOJI.rawValue))
+        // GTK's own caps-lock icon speaks GTK's start-up language; the panel's warning follows EntryKit's.
+        entrykit_entry_set_caps_lock_warning(passwordEntry.widget, 0)
+    }
+
+    private func connectSignals() {
+        connect("response", withInteger: { [weak self] response in self?.respond(response) })
+        connect("unmap") { [weak self] in self?.finish(accepted: false) }
+        connect("destroy") { [weak self] in self?.finish(accepted: false) }
+        // Asking for keyboard focus before the window is viewable does nothing without a window
+        // manager (a kiosk, Xvfb): ask again once it is on screen.
+        connectEvent("map-event") { [weak self] _ in
+            self?.present()
+            return false
+        }
+
+        usernameEntry.connect("activate") { [weak self] in
+            guard let self else { return }
+            gtk_widget_grab_focus(passwordEntry.widget)
+        }
+        passwordEntry.connect("activate") { [weak self] in self?.activatePassword() }
+        usernameEntry.connect("changed") { [weak self] in self?.updateAcceptability() }
+        passwordChanged = passwordEntry.connect("changed") { [weak self] () -> Void in
+            self?.updateAcceptability()
+            self?.clearError()
+        }
+        // A hidden entry already refuses both; stopping the signals keeps it so whatever a theme
+        // or a key binding does.
+        for signal in ["copy-clipboard", "cut-clipboard"] {
+            passwordEntry.connect(signal) { [weak self] in
+                guard let self else { return }
+                g_signal_stop_emission_by_name(passwordEntry.object, signal)
+                gtk_widget_error_bell(passwordEntry.widget)
+            }
+        }
+
+        if let display = gdk_display_get_default(), let map = gdk_keymap_get_for_display(display) {
+            let keymap = GObjectReference(transferNone: map)
+            keymapConnection = keymap.connect("state-changed") { [weak self] in
+                guard let self else { return }
+                updateCapsLockWarning()
+            }
+            self.keymap = keymap
+        }
+    }
+
+    private func relabel(_ strings: Localization) {
+        gtk_label_set_text_with_mnemonic(usernameLabel.cast(), strings.string("_Username"))
+        gtk_label_set_text_with_mnemonic(passwordLabel.cast(), strings.string("_Password"))
+        gtk_entry_set_placeholder_text(usernameEntry.cast(), strings.string("Username"))
+        gtk_entry_set_placeholder_text(passwordEntry.cast(), strings.string("Password"))
+        gtk_button_set_label(okButton.cast(), strings.string("_OK"))
+        gtk_button_set_label(cancelButton.cast(), strings.string("_Cancel"))
+        // Japanese writes a mnemonic as "(_U)", which GTK would read out as "(U)": name each
+        // widget by the plain word instead.
+        for (widget, key) in [(usernameEntry, "Username"), (usernameLabel, "Username"), (passwordEntry, "Password"),
+                              (passwordLabel, "Password"), (okButton, "OK"), (cancelButton, "Cancel")] {
+            widget.accessibleName = strings.string(key)
+        }
+        capsLockLabel.text = strings.string("Caps Lock is on")
+    }
+
+    // MARK: State
+
+    package var usernameText: String { String(cString: gtk_entry_get_text(usernameEntry.cast())) }
+    package var passwordLength: Int { Int(gtk_entry_buffer_get_length(passwordBuffer.cast())) }
+
+    /// Whether OK may be pressed: every required field has text.
+    package var canAccept: Bool {
+        (!request.requiresUsername || !usernameText.isEmpty) && (!request.requiresPassword || passwordLength > 0)
+    }
+
+    package var isCapsLockWarningVisible: Bool { gtk_widget_get_visible(capsLockRow.widget) != 0 }
+
+    private func updateAcceptability() {
+        gtk_widget_set_sensitive(okButton.widget, canAccept ? 1 : 0)
+    }
+
+    /// Shows or hides the caps-lock warning; `capsLockOn` overrides the keyboard's state (tests).
+    package func updateCapsLockWarning(capsLockOn: Bool? = nil) {
+        let on = capsLockOn ?? keymap.map { gdk_keymap_get_caps_lock_state($0.opaque) != 0 } ?? false
+        gtk_widget_set_visible(capsLockRow.widget, on ? 1 : 0)
+    }
+
+    private func clearError() {
+        guard gtk_widget_get_visible(errorLabel.widget) != 0 else { return }
+        errorLabel.hide()
+        passwordEntry.accessibleDescription = ""
+    }
+
+    /// Return in the password field accepts, as OK does; with a required field still empty it
+    /// moves there instead.
+    private func activatePassword() {
+        if canAccept {
+            gtk_dialog_response(cast(), GTK_RESPONSE_OK.rawValue)
+        } else if request.requiresUsername && usernameText.isEmpty {
+            gtk_widget_grab_focus(usernameEntry.widget)
+        } else {
+            gtk_widget_error_bell(passwordEntry.widget)
+        }
+    }
+
+    private func respond(_ response: Int32) {
+        guard response == GTK_RESPONSE_OK.rawValue else {
+            finish(accepted: false)
+            return
+        }
+        guard canAccept else { return }
+        if let validate = request.validate {
+            let password = SecurePassword(buffer: passwordBuffer)
+            let problem = validate(usernameText.isEmpty ? nil : usernameText, password)
+            password.endLoan()
+            if let problem {
+                showError(problem)
+                return
+            }
+        }
+        finish(accepted: true)
+    }
+
+    /// Keeps the panel open for another try: the message under the fields, the password cleared
+    /// and focused, and the message as the field's description so a screen reader says it.
+    private func showError(_ message: String) {
+        passwordChanged?.whileBlocked { entrykit_secure_buffer_wipe(passwordBuffer.object) }
+        updateAcceptability()
+        errorLabel.text = message
+        errorLabel.show()
+        passwordEntry.accessibleDescription = message
+        gtk_widget_grab_focus(passwordEntry.widget)
+    }
+
+    /// Ends the panel once: the completion gets the values (OK) or nothing, the password is
+    /// wiped, the window destroyed, and the next request may show.
+    package func finish(accepted: Bool) {
+        guard !isFinished else { return }
+        isFinished = true
+        keymapConnection?.disconnect()
+        let username = accepted && !usernameText.isEmpty ? usernameText : nil
+        let password = accepted && passwordLength > 0 ? SecurePassword(buffer: passwordBuffer) : nil
+        let completion = onFinish
+        onFinish = nil
+        completion?(accepted, username, password)
+        password?.endLoan()
+        entrykit_secure_buffer_wipe(passwordBuffer.object)
+        destroy()
+        let closed = onClosed
+        onClosed = nil
+        closed?()
+    }
+}

@@ -1,0 +1,36 @@
+import CGtk
+
+/// The look of the panel's field group: one rounded, bordered box with a line between the
+/// fields, as the spec draws it. Only the theme's named colours are used, so it follows the
+/// theme (Adwaita light and dark, and others that define them).
+@MainActor
+enum AccountPanelStyle {
+    private static var installed = false
+
+    static let css = """
+        .entrykit-account-group {
+            border: 1px solid @borders;
+            border-radius: 6px;
+            background-color: @theme_base_color;
+        }
+        .entrykit-account-group separator { background-color: @borders; min-height: 1px; }
+        .entrykit-account-label { padding: 0 6px 0 10px; }
+        .entrykit-account-group entry {
+            border: none;
+            border-radius: 0;
+            background: transparent;
+            box-shadow: none;
+            min-height: 34px;
+        }
+        .entrykit-account-group entry:focus { box-shadow: inset 0 -2px @theme_selected_bg_color; }
+        .entrykit-account-group entry:last-child:focus { border-bottom-right-radius: 5px; }
+        """
+
+    static func installOnce() {
+        guard !installed, let screen = gdk_screen_get_default() else { return }
+        installed = true
+        let provider = GObjectReference(transferFull: gtk_css_provider_new()!)
+        gtk_css_provider_load_from_data(provider.cast(), css, -1, nil)
+        gtk_style_context_add_provider_for_screen(screen, provider.opaque, UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    }
+}

@@ -1,0 +1,63 @@
+/// What an ``AccountPanel`` asks for: its title, an optional message and pre-filled name,
+/// which fields must be filled, and an optional check that can keep the panel open.
+///
+/// ```swift
+/// var request = AccountRequest(title: "Sign in to Mail", message: "mail.example.org")
+/// request.username = "ada"            // focus starts in the password field
+/// request.requiresPassword = true     // OK stays disabled until a password is typed
+/// request.validate = { username, password in
+///     server.check(username, password) ? nil : "Wrong password"
+/// }
+/// ```
+@MainActor
+public struct AccountRequest {
+    /// The window title, which also names the dialog for screen readers.
+    public var title: String
+    /// A line above the fields (what the account is for); none when nil.
+    public var message: String?
+    /// A name to pre-fill; with one, focus starts in the password field.
+    public var username: String?
+    /// Keeps OK disabled while the username field is empty.
+    public var requiresUsername: Bool
+    /// Keeps OK disabled while the password field is empty.
+    public var requiresPassword: Bool
+    /// Called on OK with the values; return an error message to keep the panel open for another
+    /// try (the message shows under the fields and the password is cleared), or nil to accept.
+    /// The password is lent for the call only, as in ``AccountPanel/showSecurely(_:parent:completion:)``.
+    public var validate: (@MainActor (_ username: String?, _ password: SecurePassword) -> String?)?
+
+    public init(
+        title: String,
+        message: String? = nil,
+        username: String? = nil,
+        requiresUsername: Bool = false,
+        requiresPassword: Bool = false,
+        validate: (@MainActor (_ username: String?, _ password: SecurePassword) -> String?)? = nil
+    ) {
+        self.title = title
+        self.message = message
+        self.username = username
+        self.requiresUsername = requiresUsername
+        self.requiresPassword = requiresPassword
+        self.validate = validate
+    }
+}
+
+/// How an ``AccountPanel`` closed, with the values as `String`s (see ``SecurePassword`` for the
+/// safer way to receive a password).
+public struct AccountAnswer: Equatable, Sendable {
+    /// True for OK; false for Cancel, Escape, closing the window or ``AccountPanel/cancelAll()``.
+    public var accepted: Bool
+    /// The username, or nil when cancelled or left empty.
+    public var username: String?
+    /// The password, or nil when cancelled or left empty.
+    public var password: String?
+
+    public init(accepted: Bool, username: String?, password: String?) {
+        self.accepted = accepted
+        self.username = username
+        self.password = password
+    }
+
+    public static let cancelled = AccountAnswer(accepted: false, username: nil, password: nil)
+}

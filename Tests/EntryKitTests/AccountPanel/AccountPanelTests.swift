@@ -1,0 +1,372 @@
+import CEntryKit
+import CGtk
+import EntryKitTestSupport
+@testable import EntryKit
+import Testing
+
+/// Records each completion, so a test can tell "once" from "twice" from "never".
+@MainActor
+private final class Answers {
+    var received: [AccountAnswer] = []
+    func record(_ accepted: Bool, _ username: String?, _ password: String?) {
+        received.append(AccountAnswer(accepted: accepted, username: username, password: password))
+    }
+}
+
+@MainActor @Suite(.serialized) struct AccountPanelTests {
+    init() throws {
+        try TestDisplay.require()
+        LocalizedText.localization.setLanguage("en")
+    }
+
+    /// Shows a panel for `request` and returns it with the recorder of its completions.
+    private func open(_ request: AccountRequest = AccountRequest(title: "Test")) throws -> (AccountPanelDialog, Answers) {
+        let answers = Answers()
+        AccountPanel.show(request, completion: answers.record)
+        let dialog = try #require(AccountPanel.current)
+        MainLoop.run(until: { gtk_widget_get_mapped(dialog.widget) != 0 }, timeout: 5)
+        return (dialog, answers)
+    }
+
+    private func type(_ text: String, into entry: Widget) {
+        gtk_entry_set_text(entry.cast(), text)
+    }
+
+    private func focused(in dialog: AccountPanelDialog) -> UnsafeMutablePointer<GtkWidget>? {
+        gtk_window_get_focus(dialog.cast())
+    }
+
+    private func finishCleanly() {
+        AccountPanel.cancelAll()
+        LocalizedText.localization.setLanguage(nil)
+        MainLoop.drain()
+    }
+
+    // MARK: Answers
+
+    @Test func okGivesTheValuesOnce() throws {
+        defer { finishCleanly() }
+        let (dialog, answers) = try open()
+        #expect(gtk_widget_get_mapped(dialog.widget) != 0)
+        type("ada", into: dialog.usernameEntry)
+        type("s3cret 日本", into: dialog.passwordEntry)
+        gtk_button_clicked(dialog.okButton.cast())
+        #expect(answers.received == [AccountAnswer(accepted: true, username: "ada", password: "s3cret 日本")])
+        #expect(AccountPanel.current == nil)
+        #expect(dialog.isFinished)
+    }
+
+    @Test func okWithEmptyFieldsGivesNilValues() throws {
+        defer { finishCleanly() }
+        let (dialog, answers) = try open()
+        #expect(gtk_widget_get_sensitive(dialog.okButton.widget) != 0, "the spec accepts OK with empty fields")
+        gtk_button_clicked(dialog.okButton.cast())
+        #expect(answers.received == [AccountAnswer(accepted: true, username: nil, password: nil)])
+    }
+
+    @Test func cancelEscapeAndCloseGiveFalseAndNil() throws {
+        defer { finishCleanly() }
+        let closers: [(AccountPanelDialog) -> Void] = [
+            { gtk_button_clicked($0.cancelButton.cast()) },
+            { _ = gtk_bindings_activate(UnsafeMutableRawPointer($0.object).assumingMemoryBound(to: GObject.self), guint(GDK_KEY_Escape), GdkModifierType(rawValue: 0)) },
+            { $0.close() },  // the window's close button: a delete event
+            { $0.destroy() },
+        ]
+        for close in closers {
+            let (dialog, answers) = try open()
+            type("ada", into: dialog.usernameEntry)
+            type("secret", into: dialog.passwordEntry)
+            close(dialog)
+            MainLoop.run(until: { !answers.received.isEmpty }, timeout: 5)
+            #expect(answers.received == [.cancelled])
+            #expect(AccountPanel.current == nil)
+        }
+    }
+
+    // MARK: One at a time
+
+    @Test func secondRequestWaitsForTheFirstAndEachCompletesOnce() throws {
+        defer { finishCleanly() }
+        let first = Answers(), second = Answers()
+        AccountPanel.show(AccountRequest(title: "First"), completion: first.record)
+        AccountPanel.show(AccountRequest(title: "Second", username: "bob"), completion: second.record)
+        #expect(AccountPanel.openCount == 2)
+        let firstDialog = try #require(AccountPanel.current)
+        #expect(firstDialog.title == "First")
+
+        type("ada", into: firstDialog.usernameEntry)
+        gtk_button_clicked(firstDialog.okButton.cast())
+        #expect(first.received == [AccountAnswer(accepted: true, username: "ada", password: nil)])
+        #expect(second.received.isEmpty)
+
+        let secondDialog = try #require(AccountPanel.current)
+        #expect(secondDialog !== firstDialog)
+        #expect(secondDialog.title == "Second")
+        #expect(secondDialog.usernameText == "bob")
+        gtk_button_clicked(secondDialog.cancelButton.cast())
+        #expect(second.received == [.cancelled])
+        #expect(first.received.count == 1)
+        #expect(AccountPanel.openCount == 0)
+    }
+
+    @Test func cancelAllEndsTheShownAndTheWaitingRequests() {
+        defer { finishCleanly() }
+        let first = Answers(), second = Answers()
+        AccountPanel.show(title: "First", completion: first.record)
+        AccountPanel.show(title: "Second", completion: second.record)
+        AccountPanel.cancelAll()
+        #expect(first.received == [.cancelled])
+        #expect(second.received == [.cancelled])
+        #expect(AccountPanel.openCount == 0)
+    }
+
+    @Test func requestWhoseParentWentAwayWhileWaitingIsCancelled() throws {
+        defer { finishCleanly() }
+        let first = Answers(), orphan = Answers()
+        AccountPanel.show(title: "First", completion: first.record)
+        var parent: Window? = Window()
+        AccountPanel.show(AccountRequest(title: "Orphan"), parent: parent, completion: orphan.record)
+        parent!.destroy()
+        parent = nil
+        gtk_button_clicked(try #require(AccountPanel.current).cancelButton.cast())
+        #expect(orphan.received == [.cancelled])
+        #expect(AccountPanel.current == nil)
+    }
+
+    // MARK: Synchronous and async
+
+    @Test func runReturnsWhenTheNestedLoopEnds() {
+        defer { finishCleanly() }
+        MainLoop.idle {
+            guard let dialog = AccountPanel.current else { return }
+            gtk_entry_set_text(dialog.usernameEntry.cast(), "ada")
+            gtk_entry_set_text(dialog.passwordEntry.cast(), "pw")
+            gtk_button_clicked(dialog.okButton.cast())
+        }
+        let answer = AccountPanel.run(title: "Sync")
+        #expect(answer == AccountAnswer(accepted: true, username: "ada", password: "pw"))
+    }
+
+    @Test func runEndsWhenThePanelIsDestroyed() {
+        defer { finishCleanly() }
+        MainLoop.idle { AccountPanel.current?.destroy() }
+        #expect(AccountPanel.run(title: "Sync") == .cancelled)
+    }
+
+    @Test func askResumesWithTheAnswer() async throws {
+        defer { finishCleanly() }
+        let task = Task { await AccountPanel.ask(AccountRequest(title: "Async")) }
+        while AccountPanel.current == nil { await Task.yield() }
+        let dialog = try #require(AccountPanel.current)
+        type("ada", into: dialog.usernameEntry)
+        gtk_button_clicked(dialog.okButton.cast())
+        #expect(await task.value == AccountAnswer(accepted: true, username: "ada", password: nil))
+    }
+
+    // MARK: Required fields and validation
+
+    @Test func requiredFieldsKeepOKDisabledUntilFilled() throws {
+        defer { finishCleanly() }
+        let (dialog, answers) = try open(AccountRequest(title: "Required", requiresUsername: true, requiresPassword: true))
+        let okSensitive = { gtk_widget_get_sensitive(dialog.okButton.widget) != 0 }
+        #expect(!okSensitive())
+        type("ada", into: dialog.usernameEntry)
+        #expect(!okSensitive())
+        gtk_widget_activate(dialog.passwordEntry.widget)  // Return with the password missing
+        #expect(answers.received.isEmpty)
+        type("pw", into: dialog.passwordEntry)
+        #expect(okSensitive())
+        type("", into: dialog.usernameEntry)
+        #expect(!okSensitive())
+        gtk_widget_activate(dialog.passwordEntry.widget)
+        #expect(focused(in: dialog) == dialog.usernameEntry.widget, "Return goes to the required empty field")
+        #expect(answers.received.isEmpty)
+    }
+
+    @Test func validateKeepsThePanelOpenWithAnInlineErrorForAnotherTry() throws {
+        defer { finishCleanly() }
+        var checked: [String] = []
+        let request = AccountRequest(title: "Validate") { username, password in
+            checked.append(password.makeString())
+            return password.makeString() == "right" ? nil : "Wrong password"
+        }
+        let (dialog, answers) = try open(request)
+        type("ada", into: dialog.usernameEntry)
+        type("wrong", into: dialog.passwordEntry)
+        gtk_button_clicked(dialog.okButton.cast())
+        #expect(answers.received.isEmpty, "a rejected answer keeps the panel open")
+        #expect(AccountPanel.current === dialog)
+        #expect(gtk_widget_get_visible(dialog.errorLabel.widget) != 0)
+        #expect(dialog.errorLabel.text == "Wrong password")
+        #expect(dialog.passwordLength == 0, "the rejected password is cleared")
+        #expect(dialog.usernameText == "ada")
+        #expect(focused(in: dialog) == dialog.passwordEntry.widget)
+        #expect(dialog.passwordEntry.accessibleDescription == "Wrong password")
+
+        type("r", into: dialog.passwordEntry)
+        #expect(gtk_widget_get_visible(dialog.errorLabel.widget) == 0, "typing again hides the error")
+        type("right", into: dialog.passwordEntry)
+        gtk_widget_activate(dialog.passwordEntry.widget)  // Return accepts
+        #expect(checked == ["wrong", "right"])
+        #expect(answers.received == [AccountAnswer(accepted: true, username: "ada", password: "right")])
+    }
+
+    // MARK: Fields, focus and keys
+
+    @Test func focusStartsInTheUsernameAndReturnMovesOnThenAccepts() throws {
+        defer { finishCleanly() }
+        let (dialog, answers) = try open()
+        #expect(focused(in: dialog) == dialog.usernameEntry.widget)
+        type("ada", into: dialog.usernameEntry)
+        gtk_widget_activate(dialog.usernameEntry.widget)
+        #expect(focused(in: dialog) == dialog.passwordEntry.widget)
+        #expect(answers.received.isEmpty, "Return in the username field does not accept")
+        type("pw", into: dialog.passwordEntry)
+        gtk_widget_activate(dialog.passwordEntry.widget)
+        #expect(answers.received == [AccountAnswer(accepted: true, username: "ada", password: "pw")])
+    }
+
+    @Test func prefilledUsernameStartsFocusInThePassword() throws {
+        defer { finishCleanly() }
+        let (dialog, _) = try open(AccountRequest(title: "Prefilled", username: "ada@example.org"))
+        #expect(dialog.usernameText == "ada@example.org")
+        #expect(focused(in: dialog) == dialog.passwordEntry.widget)
+    }
+
+    @Test func messageLineShowsOnlyWhenGiven() throws {
+        defer { finishCleanly() }
+        let (plain, _) = try open()
+        #expect(gtk_widget_get_visible(plain.messageLabel.widget) == 0)
+        AccountPanel.cancelAll()
+        let (withMessage, _) = try open(AccountRequest(title: "Mail", message: "imap.example.org"))
+        #expect(gtk_widget_get_visible(withMessage.messageLabel.widget) != 0)
+        #expect(withMessage.messageLabel.text == "imap.example.org")
+    }
+
+    @Test func fieldsAreConfiguredAsTheSpecAsks() throws {
+        defer { finishCleanly() }
+        let (dialog, _) = try open()
+        #expect(gtk_entry_get_input_purpose(dialog.usernameEntry.cast()) == GTK_INPUT_PURPOSE_EMAIL)
+        let usernameHints = gtk_entry_get_input_hints(dialog.usernameEntry.cast()).rawValue
+        #expect(usernameHints & (GTK_INPUT_HINT_UPPERCASE_CHARS.rawValue | GTK_INPUT_HINT_UPPERCASE_WORDS.rawValue | GTK_INPUT_HINT_UPPERCASE_SENTENCES.rawValue) == 0)
+        #expect(gtk_entry_get_visibility(dialog.passwordEntry.cast()) == 0)
+        #expect(gtk_entry_get_input_purpose(dialog.passwordEntry.cast()) == GTK_INPUT_PURPOSE_PASSWORD)
+        let passwordHints = gtk_entry_get_input_hints(dialog.passwordEntry.cast()).rawValue
+        #expect(passwordHints & GTK_INPUT_HINT_NO_SPELLCHECK.rawValue != 0)
+        #expect(passwordHints & GTK_INPUT_HINT_NO_EMOJI.rawValue != 0)
+        #expect(entrykit_is_secure_buffer(gtk_entry_get_buffer(dialog.passwordEntry.cast())) != 0)
+        #expect(String(cString: gtk_entry_get_placeholder_text(dialog.usernameEntry.cast())) == "Username")
+        #expect(String(cString: gtk_entry_get_placeholder_text(dialog.passwordEntry.cast())) == "Password")
+    }
+
+    @Test func capsLockWarningFollowsTheKeyboard() throws {
+        defer { finishCleanly() }
+        let (dialog, _) = try open()
+        dialog.updateCapsLockWarning()
+        #expect(!dialog.isCapsLockWarningVisible, "Xvfb starts with Caps Lock off")
+        dialog.updateCapsLockWarning(capsLockOn: true)
+        #expect(dialog.isCapsLockWarningVisible)
+        #expect(dialog.capsLockLabel.text == "Caps Lock is on")
+        dialog.updateCapsLockWarning(capsLockOn: false)
+        #expect(!dialog.isCapsLockWarningVisible)
+    }
+
+    @Test func passwordCannotBeCopiedOrCut() throws {
+        defer { finishCleanly() }
+        let (dialog, _) = try open()
+        let clipboard = gtk_widget_get_clipboard(dialog.passwordEntry.widget, gdk_atom_intern("CLIPBOARD", 0))
+        gtk_clipboard_set_text(clipboard, "sentinel", -1)
+        type("secret", into: dialog.passwordEntry)
+        gtk_editable_select_region(OpaquePointer(dialog.passwordEntry.object), 0, -1)
+        gtk_editable_copy_clipboard(OpaquePointer(dialog.passwordEntry.object))
+        gtk_editable_cut_clipboard(OpaquePointer(dialog.passwordEntry.object))
+        MainLoop.drain()
+        let text = gtk_clipboard_wait_for_text(clipboard)
+        defer { g_free(text) }
+        #expect(text.map { String(cString: $0) } == "sentinel")
+        #expect(dialog.passwordLength == 6, "cut must not remove the text either")
+    }
+
+    // MARK: Accessibility and language
+
+    @Test func accessibleRolesNamesAndRelations() throws {
+        defer { finishCleanly() }
+        let (dialog, _) = try open(AccountRequest(title: "Sign in to Mail"))
+        #expect(atk_object_get_role(dialog.accessible) == ATK_ROLE_DIALOG)
+        #expect(dialog.accessibleName == "Sign in to Mail")
+        #expect(atk_object_get_role(dialog.usernameEntry.accessible) == ATK_ROLE_TEXT)
+        #expect(atk_object_get_role(dialog.passwordEntry.accessible) == ATK_ROLE_PASSWORD_TEXT)
+        #expect(dialog.usernameEntry.accessibleName == "Username")
+        #expect(dialog.passwordEntry.accessibleName == "Password")
+        #expect(dialog.okButton.accessibleName == "OK")
+        #expect(dialog.cancelButton.accessibleName == "Cancel")
+        for (entry, label) in [(dialog.usernameEntry, dialog.usernameLabel), (dialog.passwordEntry, dialog.passwordLabel)] {
+            let relations = atk_object_ref_relation_set(entry.accessible)
+            defer { g_object_unref(relations) }
+            let relation = try #require(atk_relation_set_get_relation_by_type(relations, ATK_RELATION_LABELLED_BY))
+            let targets = atk_relation_get_target(relation)!
+            #expect(targets.pointee.len == 1)
+            #expect(targets.pointee.pdata[0] == UnsafeMutableRawPointer(label.accessible))
+        }
+        // A screen reader reading the password field gets bullets, never the characters.
+        type("secret", into: dialog.passwordEntry)
+        let read = atk_text_get_text(OpaquePointer(dialog.passwordEntry.accessible), 0, -1)
+        defer { g_free(read) }
+        let spoken = String(cString: read!)
+        #expect(spoken.count == 6 && !spoken.contains("s"))
+    }
+
+    @Test func languageChangeRelabelsAnOpenPanel() throws {
+        defer { finishCleanly() }
+        let (dialog, _) = try open()
+        #expect(String(cString: gtk_label_get_label(dialog.usernameLabel.cast())) == "_Username")
+        LocalizedText.localization.setLanguage("ja")
+        #expect(String(cString: gtk_label_get_label(dialog.usernameLabel.cast())) == "ユーザ名(_U)")
+        #expect(String(cString: gtk_label_get_label(dialog.passwordLabel.cast())) == "パスワード(_P)")
+        #expect(String(cString: gtk_button_get_label(dialog.cancelButton.cast())) == "キャンセル(_C)")
+        #expect(String(cString: gtk_button_get_label(dialog.okButton.cast())) == "OK(_O)")
+        #expect(String(cString: gtk_entry_get_placeholder_text(dialog.usernameEntry.cast())) == "ユーザ名")
+        #expect(dialog.passwordEntry.accessibleName == "パスワード")
+        #expect(dialog.capsLockLabel.text == "Caps Lock がオンです")
+        #expect(gtk_label_get_mnemonic_keyval(dialog.usernameLabel.cast()) == guint(GDK_KEY_u))
+    }
+
+    // MARK: Secure answer and ownership
+
+    @Test func securePasswordIsLentForTheCompletionOnlyAndWipedAfter() throws {
+        defer { finishCleanly() }
+        var lent: SecurePassword?
+        var bytesInside: [UInt8] = []
+        AccountPanel.showSecurely(AccountRequest(title: "Secure")) { _, _, password in
+            lent = password
+            bytesInside = password?.withUnsafeBytes { Array($0) } ?? []
+        }
+        let dialog = try #require(AccountPanel.current)
+        let buffer = dialog.passwordBuffer
+        type("hunter2", into: dialog.passwordEntry)
+        let storage = UnsafeRawPointer(gtk_entry_buffer_get_text(buffer.cast())!)
+        gtk_button_clicked(dialog.okButton.cast())
+        #expect(bytesInside == Array("hunter2".utf8))
+        #expect(lent?.count == 0, "the loan ends with the completion")
+        #expect(lent?.withUnsafeBytes { $0.count } == 0)
+        #expect(gtk_entry_buffer_get_bytes(buffer.cast()) == 0)
+        #expect(Array(UnsafeRawBufferPointer(start: storage, count: 8)) == [UInt8](repeating: 0, count: 8))
+    }
+
+    @Test func closedPanelLeavesNothingAlive() throws {
+        defer { finishCleanly() }
+        let wrappers = GObjectReference.liveCount
+        let closures = SignalClosures.liveCount
+        var probes: [GObjectFinalizationProbe] = []
+        do {
+            let (dialog, _) = try open()
+            probes = [GObjectFinalizationProbe(dialog), GObjectFinalizationProbe(dialog.passwordBuffer), GObjectFinalizationProbe(dialog.passwordEntry)]
+            type("secret", into: dialog.passwordEntry)
+            gtk_button_clicked(dialog.cancelButton.cast())
+        }
+        MainLoop.drain()
+        #expect(probes.allSatisfy { $0.isFinalized }, "dialog, entry and secure buffer are freed")
+        #expect(GObjectReference.liveCount == wrappers)
+        #expect(SignalClosures.liveCount == closures, "the keymap handler goes with the panel")
+    }
+}

@@ -1,0 +1,110 @@
+import CEntryKit
+import CGtk
+import EntryKitTestSupport
+@testable import EntryKit
+import Foundation
+import Testing
+
+/// The password field's buffer: where its bytes lie and that they are zero once deleted.
+@MainActor @Suite(.serialized) struct SecureBufferTests {
+    init() throws { try TestDisplay.require() }
+
+    private func makeBuffer() -> GObjectReference {
+        GObjectReference(transferFull: entrykit_secure_buffer_new()!.assumingMemoryBound(to: GtkEntryBuffer.self))
+    }
+
+    private func insert(_ text: String, into buffer: GObjectReference, at position: UInt32 = UInt32.max) {
+        gtk_entry_buffer_insert_text(buffer.cast(), min(position, gtk_entry_buffer_get_length(buffer.cast())), text, -1)
+    }
+
+    private func text(of buffer: GObjectReference) -> String {
+        String(cString: gtk_entry_buffer_get_text(buffer.cast()))
+    }
+
+    /// The kernel's flags of the mapping holding `address`, from /proc/self/smaps (`lo`: locked,
+    /// `dd`: not dumped, `dc`: not copied on fork).
+    private func mappingFlags(containing address: UnsafeRawPointer) throws -> Set<String> {
+        // Read to the end: /proc files report size 0, and a one-shot read gets only the first chunk.
+        let handle = try #require(FileHandle(forReadingAtPath: "/proc/self/smaps"))
+        let smaps = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        let target = UInt(bitPattern: address)
+        var inside = false
+        for line in smaps.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            if let range = fields.first, range.contains("-"), !range.hasSuffix(":") {
+                let bounds = range.split(separator: "-").compactMap { UInt($0, radix: 16) }
+                inside = bounds.count == 2 && bounds[0] <= target && target < bounds[1]
+            } else if inside, line.hasPrefix("VmFlags:") {
+                return Set(fields.dropFirst().map(String.init))
+            }
+        }
+        throw CocoaError(.fileReadUnknown)
+    }
+
+    @Test func textLiesInLockedUndumpedMemory() throws {
+        let buffer = makeBuffer()
+        insert("correct horse", into: buffer)
+        #expect(text(of: buffer) == "correct horse")
+        #expect(entrykit_secure_buffer_is_locked(buffer.object) != 0)
+        let flags = try mappingFlags(containing: gtk_entry_buffer_get_text(buffer.cast()))
+        #expect(flags.isSuperset(of: ["lo", "dd", "dc"]), "VmFlags: \(flags.sorted())")
+    }
+
+    @Test func insertAndDeleteCountCharactersNotBytes() {
+        let buffer = makeBuffer()
+        insert("日本語", into: buffer)
+        insert("x", into: buffer, at: 1)
+        #expect(text(of: buffer) == "日x本語")
+        #expect(gtk_entry_buffer_get_length(buffer.cast()) == 4)
+        gtk_entry_buffer_delete_text(buffer.cast(), 2, 1)
+        #expect(text(of: buffer) == "日x語")
+        #expect(gtk_entry_buffer_get_bytes(buffer.cast()) == 7)
+    }
+
+    @Test func deletedBytesAreZero() {
+        let buffer = makeBuffer()
+        insert("abcdefgh", into: buffer)
+        let bytes = UnsafeRawPointer(gtk_entry_buffer_get_text(buffer.cast())!)
+        gtk_entry_buffer_delete_text(buffer.cast(), 2, 3)  // "cde"
+        #expect(Array(UnsafeRawBufferPointer(start: bytes, count: 9)) == Array("abfgh".utf8) + [0, 0, 0, 0])
+        entrykit_secure_buffer_wipe(buffer.object)
+        #expect(Array(UnsafeRawBufferPointer(start: bytes, count: 9)) == [UInt8](repeating: 0, count: 9))
+        #expect(gtk_entry_buffer_get_length(buffer.cast()) == 0)
+    }
+
+    /// Every mapping is handed to the release observer after its wipe: on growth and on finalize.
+    @Test func memoryIsZeroWhenReleasedOnGrowthAndFinalize() {
+        final class Releases { var sizes: [Int] = []; var allZero = true }
+        let releases = Releases()
+        entrykit_secure_memory_set_release_observer({ memory, size, data in
+            let releases = Unmanaged<Releases>.fromOpaque(data!).takeUnretainedValue()
+            releases.sizes.append(size)
+            if UnsafeRawBufferPointer(start: memory, count: size).contains(where: { $0 != 0 }) { releases.allZero = false }
+        }, Unmanaged.passUnretained(releases).toOpaque())
+        defer { entrykit_secure_memory_set_release_observer(nil, nil) }
+
+        var buffer: GObjectReference? = makeBuffer()
+        let probe = GObjectFinalizationProbe(buffer!)
+        insert("first", into: buffer!)
+        insert(String(repeating: "p", count: 5000), into: buffer!)  // outgrows the first page
+        #expect(releases.sizes.count == 1, "growing releases the old mapping")
+        #expect(text(of: buffer!).hasPrefix("firstppp"))
+        buffer = nil
+        #expect(probe.isFinalized)
+        #expect(releases.sizes.count == 2, "finalize releases the last mapping")
+        #expect(releases.sizes.last! >= 5006)
+        #expect(releases.allZero, "every released byte must be zero")
+    }
+
+    @Test func writesRawAndJSONEscapedBytesToADescriptor() throws {
+        let buffer = makeBuffer()
+        insert("a\"b\\c|日\n\u{1}", into: buffer)
+        let pipe = Pipe()
+        let fd = pipe.fileHandleForWriting.fileDescriptor
+        #expect(entrykit_secure_buffer_write_to_fd(buffer.object, fd) == 0)
+        #expect(entrykit_secure_buffer_write_json_to_fd(buffer.object, fd) == 0)
+        try pipe.fileHandleForWriting.close()
+        let written = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(written == "a\"b\\c|日\n\u{1}" + #"a\"b\\c|日\u000a\u0001"#)
+    }
+}
