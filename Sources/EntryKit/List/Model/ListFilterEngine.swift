@@ -9,7 +9,8 @@ public struct ListFilterResult: Sendable {
     public let matches: ListMatches
     /// The items filtered; compare with what the view shows before applying the result.
     public let items: ListItems
-    /// Increases with every `ListFilterEngine.filter` call and every `setItems`.
+    /// Which call asked for this result; every `filter`, `filterNow`, `update`, `setItems` and
+    /// `cancel` takes the next number.
     public let generation: UInt64
 }
 
@@ -53,7 +54,8 @@ public final class ListFilterEngine: Sendable {
     /// The items being filtered.
     public var items: ListItems { state.withLock { $0.items } }
 
-    /// Replaces the items; runs under way for the old items are cancelled and never deliver.
+    /// Replaces the items; runs under way for the old items are cancelled and never deliver,
+    /// and kept results are dropped. Filter again with the current query afterwards.
     public func setItems(_ items: ListItems) {
         state.withLock { state in
             state.items = items

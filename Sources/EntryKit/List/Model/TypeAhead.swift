@@ -70,23 +70,22 @@ public struct TypeAhead: Sendable {
         return withExtendedLifetime(storage) {
             let folded = storage.folded, offsets = storage.foldedOffsets
             return prefix.withUnsafeBufferPointer { prefix in
-                    func startsWithPrefix(row: Int) -> Bool {
-                        let item = rows[row]
-                        let begin = Int(offsets[item])
-                        // The separator (0xFF) ends every item and is never in a prefix, so
-                        // comparing may run into it but never past it.
-                        guard Int(offsets[item + 1]) - 1 - begin >= prefix.count else { return false }
-                        return memcmp(folded + begin, prefix.baseAddress!, prefix.count) == 0
-                    }
-                    let count = rows.count
-                    let first = min(max(start, 0), count) % count
-                    var row = first
-                    repeat {
-                        if startsWithPrefix(row: row) { return row }
-                        row += 1
-                        if row == count { row = 0 }
-                    } while row != first
-                    return nil
+                func startsWithPrefix(row: Int) -> Bool {
+                    let item = rows[row]
+                    let begin = Int(offsets[item])
+                    // Items shorter than the prefix cannot start with it.
+                    guard Int(offsets[item + 1]) - 1 - begin >= prefix.count else { return false }
+                    return memcmp(folded + begin, prefix.baseAddress!, prefix.count) == 0
+                }
+                let count = rows.count
+                let first = min(max(start, 0), count) % count
+                var row = first
+                repeat {
+                    if startsWithPrefix(row: row) { return row }
+                    row += 1
+                    if row == count { row = 0 }
+                } while row != first
+                return nil
             }
         }
     }
