@@ -52,7 +52,9 @@ final class ChooseDialog {
 
     init(options: ChooseOptions, items: ListItems) {
         self.options = options
-        gtk_window_set_default_size(window.cast(), 360, -1)
+        // Popovers cannot leave their window on X11: make room for the list under the field.
+        let shownRows = min(options.rows, items.count)
+        gtk_window_set_default_size(window.cast(), 360, Int32(150 + 36 * shownRows + ChooserPopup.margin))
         gtk_window_set_position(window.cast(), GTK_WIN_POS_CENTER)
         let column = Box(vertical: true, spacing: 12)
         column.setMargins(18)
@@ -70,6 +72,7 @@ final class ChooseDialog {
         gtk_widget_set_halign(buttons.widget, GTK_ALIGN_END)
         buttons.append(cancelButton)
         buttons.append(okButton)
+        column.append(Label(), expands: true)  // the list's room
         column.append(buttons)
         window.add(column)
 
