@@ -19,6 +19,8 @@ struct EntryKitMain {
             status = LoginCommand.run(arguments)
         case .strings(let arguments):
             status = StringsCommand.run(arguments)
+        case .choose(let arguments):
+            status = ChooseDialog.run(arguments)
         case .misuse(let message):
             FileHandle.standardError.write(Data("entrykit: \(message)\nTry 'entrykit --help' for more information.\n".utf8))
             status = 2

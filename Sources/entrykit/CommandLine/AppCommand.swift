@@ -8,6 +8,8 @@ enum AppCommand: Equatable {
     case strings([String])
     /// `entrykit login …`: the account panel as a command, with the words after `login`.
     case login([String])
+    /// `entrykit choose …`: the drop-down dialog, with the words after `choose`.
+    case choose([String])
     /// Words that mean nothing; the message says which.
     case misuse(String)
 
@@ -25,6 +27,8 @@ enum AppCommand: Equatable {
             self = .strings(Array(arguments.dropFirst()))
         case "login":
             self = .login(Array(arguments.dropFirst()))
+        case "choose":
+            self = .choose(Array(arguments.dropFirst()))
         case let word where word.hasPrefix("-"):
             self = .misuse("unknown option '\(word)'")
         default:
@@ -41,6 +45,8 @@ enum AppCommand: Equatable {
         Commands:
           login [OPTIONS]          ask for a username and a password in a dialog and print
                                    them (entrykit login --help)
+          choose [ITEM...]         pick one item from a drop-down list (items from standard
+                                   input when none are given); see 'entrykit choose --help'
           strings lint FILE...     check .strings files; errors as FILE:LINE:COLUMN
           strings dump FILE        print a .strings table as JSON
           strings lookup KEY       print KEY in the current language (--table NAME for
@@ -55,7 +61,7 @@ enum AppCommand: Equatable {
                                    the language, in gettext order (ja_JP.UTF-8 → ja_JP, ja, en)
           ENTRYKIT_RESOURCES       extra folders holding xx.lproj/EntryKit.strings, colon-separated
 
-        Exit status: 0 on success, 1 on failure, 2 on a usage error.
+        Exit status: 0 on success, 1 on failure, 2 on a usage error (choose: 1 cancelled, 5 timed out).
 
         """
 }

@@ -1,0 +1,226 @@
+import CEntryKit
+import CGtk
+import EntryKitList
+
+/// A text entry with a list of items under it, like an HTML `select` with `size=1`: a click
+/// opens the list, a click on an item puts it in the entry.
+///
+/// The list opens below the entry, or above it when the room below inside the window is less
+/// than the list's height plus 30 pixels, showing `min(visibleRowCount, items.count)` rows and
+/// scrolling for the rest; it slides out of the entry's edge in about 0.2 s (not at all when
+/// `gtk-enable-animations` is off). A second click on the entry, or a click elsewhere, closes it
+/// with the text unchanged. With no items it is an ordinary editable entry.
+///
+/// The keyboard follows the WAI-ARIA combobox pattern (see `DropDownField+Keyboard.swift`), and
+/// focus stays in the entry throughout. With ``isEditable`` the text is free and typing filters
+/// the open list. Over AT-SPI it is a `combo box` named by its label or placeholder,
+/// `expandable`, `expanded` while open, `controller-for` the list, whose highlighted row is its
+/// active descendant.
+///
+/// ```swift
+/// let fruit = DropDownField()
+/// fruit.placeholderText = "Fruit"
+/// fruit.items = ["apple", "banana", "cherry"]
+/// fruit.visibleRowCount = 5
+/// fruit.onSelect = { index, item in print("picked \(item) at \(index)") }
+/// ```
+///
+/// Made by GtkBuilder as `<object class="EkDropDownField" id="fruit"/>`, it is wrapped with
+/// ``init(wrapping:)``; it behaves the same (one click, one toggle).
+@MainActor
+public final class DropDownField: ChooserEntry {
+    /// The popover and its list.
+    public private(set) var popup: ChooserPopup!
+    /// The text when the list opened, restored by Escape.
+    var textBeforeOpen = ""
+    /// The handler of the entry's `changed`, blocked while the field sets the text itself.
+    var changedConnection: SignalConnection?
+
+    /// Called when an item is picked (click, Enter, type-ahead, assistive technology), with its
+    /// index in ``items`` and its text.
+    public var onSelect: ((_ index: Int, _ item: String) -> Void)?
+    /// Called after the list opens and after it closes.
+    public var onOpen: (() -> Void)?
+    public var onClose: (() -> Void)?
+
+    /// A new, empty field: an ordinary entry until it gets ``items``.
+    public init() {
+        super.init(transferFull: ek_drop_down_field_new())
+        setUp()
+    }
+
+    /// Wraps a field made by GtkBuilder (`<object class="EkDropDownField">`), which keeps its
+    /// own reference; `EntryKit`'s types are registered when GTK starts, so builder files find them.
+    ///
+    /// ```swift
+    /// let builder = gtk_builder_new_from_string(xml, -1)
+    /// let field = DropDownField(wrapping: gtk_builder_get_object(builder, "fruit"))
+    /// ```
+    public init(wrapping object: UnsafeMutablePointer<GObject>) {
+        precondition(entrykit_is_a(object, ek_drop_down_field_get_type()) != 0, "DropDownField(wrapping:) needs an EkDropDownField")
+        super.init(transferNone: object)
+        setUp()
+    }
+
+    private func setUp() {
+        popup = ChooserPopup(relativeTo: self)
+        list.borderColor = listBorderColor
+        list.onActivate = { [weak self] item in self?.pick(item) }
+        onToggleRequest = { [weak self] in self?.toggle() }
+        onDismissRequest = { [weak self] in self?.close() }
+        connectKeyboard()
+        changedConnection = connect("changed") { [weak self] in self?.textTyped() }
+        LocalizedText.bind(self) { field, strings in field.list.emptyText = strings.string("No matches") }
+        itemsChanged()
+    }
+
+    /// The list the popover shows (the core ``ListView``): its rows, highlight and filter.
+    public var list: ListView { popup.list }
+
+    // MARK: Items and choice
+
+    /// The items to choose from (the original's `dropList`). Setting a million takes well under
+    /// 100 ms; read stdin-like text with `ListItems(lines:)`.
+    public var items: ListItems {
+        get { list.items }
+        set {
+            list.setItems(newValue)
+            if let index = selectedIndex, index >= newValue.count { selectedIndex = nil }
+            itemsChanged()
+        }
+    }
+
+    /// Sets ``items`` from strings.
+    public func setItems(_ strings: [String]) { items = ListItems(strings) }
+
+    /// The index in ``items`` of the item last picked, nil when none is (or the text was typed).
+    /// Setting it puts that item's text in the entry, without calling ``onSelect``.
+    public var selectedIndex: Int? {
+        didSet {
+            guard let index = selectedIndex else { return }
+            guard items.indices.contains(index) else { selectedIndex = oldValue; return }
+            setTextQuietly(items[index])
+        }
+    }
+
+    /// Picks `item`: its text goes into the entry, the list closes, ``onSelect`` is called.
+    func pick(_ item: Int) {
+        guard items.indices.contains(item) else { return }
+        selectedIndex = item
+        close()
+        onSelect?(item, items[item])
+    }
+
+    /// Sets the text without it counting as typing (no filtering, no reopening).
+    func setTextQuietly(_ newText: String) {
+        guard newText != text else { return }
+        if let changedConnection { changedConnection.whileBlocked { text = newText } } else { text = newText }
+    }
+
+    private func itemsChanged() {
+        let hasItems = !items.isEmpty
+        if !hasItems { close() }
+        isExpandable = hasItems
+        // No items: an ordinary editable entry. With items, typing is free only when editable.
+        super.isEditable = !hasItems || wantsFreeText
+    }
+
+    private var wantsFreeText = false
+
+    /// Free text (the `editable` mode): typing changes the text and filters the open list,
+    /// with the matches marked in the rows; Enter with no highlighted row keeps the typed text.
+    /// Off (the default) the text is only ever an item, and typed letters jump to the next item
+    /// that starts with them. With no items the entry is always editable.
+    public override var isEditable: Bool {
+        get { wantsFreeText }
+        set {
+            wantsFreeText = newValue
+            if !newValue { list.filterText = "" }
+            itemsChanged()
+        }
+    }
+
+    // MARK: Opening and closing
+
+    /// Whether the list is open.
+    public var isOpen: Bool { isExpanded }
+
+    /// Where the list opened last: below the entry or above it.
+    public var placement: ChooserPlacement { popup.placement }
+
+    /// Opens the list (nothing happens with no items), with the picked item highlighted.
+    public func open() {
+        guard isExpandable, !isExpanded else { return }
+        openShowing(filter: "")
+    }
+
+    func openShowing(filter: String) {
+        textBeforeOpen = text
+        list.filterText = filter
+        list.font = listFont ?? entryFont
+        list.textAlignment = Double(gtk_entry_get_alignment(cast()))
+        list.highlightedRow = filter.isEmpty ? selectedIndex.flatMap(list.row(ofItem:)) : list.highlightedRow
+        isExpanded = true
+        popup.show(rowHeight: rowHeight ?? entryHeight)
+        if let row = list.highlightedRow { list.scroll(toRow: row, placement: .center) }
+        onOpen?()
+    }
+
+    /// Closes the list, keeping the text as it is.
+    public func close() {
+        guard isExpanded else { return }
+        isExpanded = false
+        popup.hide()
+        list.resetTypeAhead()
+        onClose?()
+    }
+
+    /// Opens the list when closed, closes it when open: what a click on the entry does.
+    public func toggle() {
+        if isExpanded { close() } else { open() }
+    }
+
+    // MARK: Appearance (the original's names in brackets)
+
+    /// Rows shown without scrolling (`displayNumOfRows`); the list is as tall as
+    /// `min(visibleRowCount, items.count)` rows.
+    public var visibleRowCount: Int {
+        get { list.visibleRowCount }
+        set { list.visibleRowCount = max(newValue, 1) }
+    }
+
+    /// Row height in pixels (`heightOfListItem`); nil, the default, is the entry's own height.
+    public var rowHeight: Int?
+
+    /// The list's one-pixel border as a CSS colour (`borderColorForList`); light grey by default
+    /// (`UIColor.lightGray`, `#aaaaaa`); nil for none. A colour GTK cannot parse is refused.
+    public var listBorderColor: String? = "#aaaaaa" {
+        didSet {
+            list.borderColor = listBorderColor
+            if list.borderColor != listBorderColor { listBorderColor = oldValue }
+        }
+    }
+
+    /// The rows' font as Pango describes it (`fontOfListItem`, `"Serif 14"`); nil, the default,
+    /// is the entry's font.
+    public var listFont: String? {
+        didSet { if isExpanded { list.font = listFont ?? entryFont } }
+    }
+
+    /// The entry's height now, the default row height.
+    var entryHeight: Int {
+        let allocated = Int(gtk_widget_get_allocated_height(widget))
+        if allocated > 1 { return allocated }
+        var natural: gint = 0
+        gtk_widget_get_preferred_height(widget, nil, &natural)
+        return Int(natural)
+    }
+
+    /// The entry's font, the default list font.
+    var entryFont: String {
+        let description = pango_context_get_font_description(gtk_widget_get_pango_context(widget))
+        let string = pango_font_description_to_string(description)!
+        defer { g_free(string) }
+        return String(cString: string)
+    }
+}

@@ -1,0 +1,123 @@
+import CGtk
+import EntryKit
+import Foundation
+
+/// `entrykit choose`: a small window with a labelled DropDownField, OK and Cancel, that prints
+/// the chosen item. See ``ChooseOptions/usage``.
+@MainActor
+final class ChooseDialog {
+    let window = Window()
+    let field = DropDownField()
+    private let label = Label()
+    private let okButton = Widget(transferFull: gtk_button_new())
+    private let cancelButton = Widget(transferFull: gtk_button_new())
+    private var status: Int32?
+    private let options: ChooseOptions
+
+    /// Parses `arguments`, reads the items, shows the dialog and returns the exit status.
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: ChooseOptions
+        do {
+            options = try ChooseOptions(arguments: arguments)
+        } catch {
+            return fail("\(error.message)\nTry 'entrykit choose --help' for more information.")
+        }
+        if options.help {
+            print(ChooseOptions.usage, terminator: "")
+            return ChooseOptions.Status.chosen
+        }
+        let items: ListItems
+        if !options.items.isEmpty {
+            items = ListItems(options.items)
+        } else if isatty(STDIN_FILENO) != 0 {
+            return fail("no items: give them as arguments or one per line on standard input\nTry 'entrykit choose --help' for more information.")
+        } else {
+            // One block of bytes straight into the item store: no String per line.
+            items = ListItems(lines: FileHandle.standardInput.readDataToEndOfFile())
+        }
+        guard !items.isEmpty else { return fail("no items: standard input was empty") }
+        do {
+            try GtkRuntime.initialize()
+        } catch {
+            return fail(error.description)
+        }
+        let dialog = ChooseDialog(options: options, items: items)
+        return dialog.run()
+    }
+
+    private static func fail(_ message: String) -> Int32 {
+        FileHandle.standardError.write(Data("entrykit choose: \(message)\n".utf8))
+        return ChooseOptions.Status.usage
+    }
+
+    init(options: ChooseOptions, items: ListItems) {
+        self.options = options
+        // Popovers cannot leave their window on X11: make room for the list under the field.
+        let shownRows = min(options.rows, items.count)
+        gtk_window_set_default_size(window.cast(), 360, Int32(150 + 36 * shownRows + ChooserPopup.margin))
+        gtk_window_set_position(window.cast(), GTK_WIN_POS_CENTER)
+        let column = Box(vertical: true, spacing: 12)
+        column.setMargins(18)
+        label.addStyleClass("dim-label")
+        column.append(label)
+        field.items = items
+        field.visibleRowCount = options.rows
+        field.isEditable = options.editable
+        if !options.editable { field.selectedIndex = 0 }  // a select shows its first option
+        field.setLabel(label)
+        gtk_entry_set_activates_default(field.cast(), 1)
+        column.append(field)
+
+        let buttons = Box(vertical: false, spacing: 6)
+        gtk_widget_set_halign(buttons.widget, GTK_ALIGN_END)
+        buttons.append(cancelButton)
+        buttons.append(okButton)
+        column.append(Label(), expands: true)  // the list's room
+        column.append(buttons)
+        window.add(column)
+
+        gtk_widget_set_can_default(okButton.widget, 1)
+        okButton.addStyleClass("suggested-action")
+        okButton.connect("clicked") { [weak self] in self?.finish(ChooseOptions.Status.chosen) }
+        cancelButton.connect("clicked") { [weak self] in self?.finish(ChooseOptions.Status.cancelled) }
+        window.connectEvent("delete-event") { [weak self] _ in
+            self?.finish(ChooseOptions.Status.cancelled)
+            return true
+        }
+        // Escape reaches the window first; an open list gets it to close itself.
+        window.connectEvent("key-press-event") { [weak self] event in
+            guard let self, event.pointee.key.keyval == guint(GDK_KEY_Escape), !field.isOpen else { return false }
+            finish(ChooseOptions.Status.cancelled)
+            return true
+        }
+        LocalizedText.bind(self) { dialog, strings in dialog.relabel(strings) }
+    }
+
+    private func relabel(_ strings: Localization) {
+        window.title = options.title ?? strings.string("Choose")
+        label.text = options.text ?? strings.string("Choose an item:")
+        gtk_button_set_label(okButton.cast(), strings.string("OK"))
+        gtk_button_set_label(cancelButton.cast(), strings.string("Cancel"))
+    }
+
+    private func finish(_ status: Int32) {
+        guard self.status == nil else { return }
+        self.status = status
+    }
+
+    func run() -> Int32 {
+        window.showAll()
+        gtk_widget_grab_default(okButton.widget)
+        gtk_widget_grab_focus(field.widget)
+        window.present()
+        // With no --timeout, a year stands for "wait as long as the user takes".
+        if !MainLoop.run(until: { status != nil }, timeout: options.timeout ?? 365 * 24 * 3600) {
+            finish(ChooseOptions.Status.timedOut)
+        }
+        if status == ChooseOptions.Status.chosen {
+            FileHandle.standardOutput.write(Data((field.text + "\n").utf8))
+        }
+        window.destroy()
+        return status ?? ChooseOptions.Status.cancelled
+    }
+}

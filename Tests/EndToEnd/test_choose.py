@@ -1,0 +1,143 @@
+"""`entrykit choose`, driven over AT-SPI and the keyboard as a user or a test robot would."""
+import subprocess
+
+import pyatspi
+import pytest
+
+from atspi_driver import RunningApp, find, find_all, press, states, wait_for
+from conftest import run_cli
+
+ENGLISH = {"LANGUAGE": "en", "LANG": "C.UTF-8"}
+
+
+@pytest.fixture
+def choose(binary, display):
+    started = []
+
+    def start(*args, stdin=None):
+        app = RunningApp(binary, ["choose", *args], env=ENGLISH) if stdin is None else _with_stdin(binary, args, stdin)
+        started.append(app)
+        return app
+
+    yield start
+    for app in started:
+        app.close()
+
+
+def _with_stdin(binary, args, text):
+    """RunningApp whose standard input is `text` (written before the app looks for the bus)."""
+    import os
+    import tempfile
+    source = tempfile.TemporaryFile("w+")
+    source.write(text)
+    source.seek(0)
+    original = subprocess.Popen
+
+    def popen(command, **kwargs):
+        return original(command, stdin=source, **kwargs)
+
+    subprocess.Popen = popen
+    try:
+        return RunningApp(binary, ["choose", *args], env=ENGLISH)
+    finally:
+        subprocess.Popen = original
+
+
+def keys(*names):
+    """Presses keys in the focused window, as a keyboard does."""
+    subprocess.run(["xdotool", "key", "--delay", "60", *names], check=True)
+
+
+def combo(app, name="Choose an item:"):
+    field = find(app.application, role="combo box", name=name)
+    wait_for(lambda: "focused" in states(field), what="the field to have focus")
+    return field
+
+
+def open_list(app, field):
+    keys("alt+Down")
+    wait_for(lambda: "expanded" in states(field), what="the field to be expanded")
+    return find(app.application, role="list", showing=True)
+
+
+def rows(listbox):
+    return [listbox.getChildAtIndex(i) for i in range(listbox.childCount)]
+
+
+def test_open_by_keyboard_read_rows_and_pick(choose):
+    app = choose("apple", "banana", "cherry")
+    field = combo(app)
+    assert "expandable" in states(field)
+    assert "expanded" not in states(field)
+    listbox = open_list(app, field)
+    assert [row.name for row in rows(listbox)] == ["apple", "banana", "cherry"]
+    assert [row.getRoleName() for row in rows(listbox)] == ["list item"] * 3
+    assert rows(listbox)[1].getAttributes() and "posinset:2" in rows(listbox)[1].getAttributes()
+    assert "setsize:3" in rows(listbox)[1].getAttributes()
+    relations = {r.getRelationType(): r for r in field.getRelationSet()}
+    assert pyatspi.RELATION_CONTROLLER_FOR in relations
+    keys("Down", "Return")  # from apple (preselected) to banana, pick
+    wait_for(lambda: "expanded" not in states(field), what="the list to close")
+    assert field.queryText().getText(0, -1) == "banana"
+    # Known: a Return while the list is still sliding closed (0.2 s) is lost; wait it out.
+    wait_for(lambda: not find_all(app.application, role="list", showing=True), what="the list to finish closing")
+    keys("Return")  # OK
+    status, stdout, _ = app.wait_for_exit()
+    assert (status, stdout) == (0, "banana\n")
+
+
+def test_pick_through_atspi_selection(choose):
+    app = choose("red", "green", "blue")
+    field = combo(app)
+    listbox = open_list(app, field)
+    assert listbox.querySelection().selectChild(2)
+    wait_for(lambda: field.queryText().getText(0, -1) == "blue", what="blue to be picked")
+    assert "expanded" not in states(field)
+    press(find(app.application, role="push button", name="OK"))
+    status, stdout, _ = app.wait_for_exit()
+    assert (status, stdout) == (0, "blue\n")
+
+
+def test_cancel_prints_nothing(choose):
+    app = choose("red", "green")
+    combo(app)
+    press(find(app.application, role="push button", name="Cancel"))
+    status, stdout, _ = app.wait_for_exit()
+    assert (status, stdout) == (1, "")
+
+
+def test_escape_closes_the_list_then_cancels(choose):
+    app = choose("red", "green")
+    field = combo(app)
+    open_list(app, field)
+    keys("Down", "Escape")
+    wait_for(lambda: "expanded" not in states(field), what="the list to close")
+    assert field.queryText().getText(0, -1) == "red", "Escape restores the text"
+    keys("Escape")
+    status, stdout, _ = app.wait_for_exit()
+    assert (status, stdout) == (1, "")
+
+
+def test_a_hundred_thousand_items_from_standard_input(choose):
+    app = choose("--text", "Number", stdin="".join(f"{n}\n" for n in range(1, 100_001)))
+    field = combo(app, "Number")
+    listbox = open_list(app, field)
+    assert len(rows(listbox)) <= 11, "only the rows on screen (10, and one partly shown) exist"
+    assert "setsize:100000" in rows(listbox)[0].getAttributes()
+    keys("End")
+    wait_for(lambda: any(row.name == "100000" for row in rows(listbox)), what="the last row on screen")
+    keys("Return")
+    wait_for(lambda: not find_all(app.application, role="list", showing=True), what="the list to finish closing")
+    keys("Return")
+    status, stdout, _ = app.wait_for_exit()
+    assert (status, stdout) == (0, "100000\n")
+
+
+def test_timeout_bad_arguments_and_no_items(binary, display):
+    assert run_cli(binary, "choose", "--timeout", "0.5", "a", "b", env=ENGLISH).returncode == 5
+    result = run_cli(binary, "choose", "--rows", "0", "a", env=ENGLISH)
+    assert result.returncode == 2 and "--rows" in result.stderr and result.stdout == ""
+    result = run_cli(binary, "choose", env=ENGLISH, input="")
+    assert result.returncode == 2 and "no items" in result.stderr
+    result = run_cli(binary, "choose", "--help")
+    assert result.returncode == 0 and "Exit status" in result.stdout and "--editable" in result.stdout
