@@ -23,7 +23,7 @@ public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConver
 /// A value in a `.strings` table. Almost always a string; the property-list syntax also allows
 /// arrays `( )`, dictionaries `{ }` and data `< >`, and XML or binary tables may hold numbers,
 /// booleans and dates. Lookups use only strings; `dump` shows the rest as JSON.
-public indirect enum StringsValue: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+public enum StringsValue: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
     case string(String)
     case array([StringsValue])
     /// Members in file order, each key once (a key given again replaces the value in place).
@@ -140,8 +140,6 @@ public struct StringsDocument: Sendable {
     public let entries: [StringsEntry]
     /// The lookup table: for each key whose last definition is a string, that string.
     public let table: [String: String]
-    /// Every key's last definition, strings or not.
-    public let values: [String: StringsValue]
     /// Keys in order of first appearance, each once.
     public let orderedKeys: [String]
     /// Keys defined more than once, in file order of the later definition.
@@ -151,6 +149,13 @@ public struct StringsDocument: Sendable {
     /// What Apple accepts but is almost always a mistake, in file order.
     public let warnings: [StringsWarning]
     public let format: StringsFormat
+    /// For each key, the indices in `entries` of its first and last definitions.
+    private let definitions: [String: Definitions]
+
+    private struct Definitions: Sendable {
+        var first: Int
+        var last: Int
+    }
 
     public init(
         entries: [StringsEntry],
@@ -162,23 +167,39 @@ public struct StringsDocument: Sendable {
         self.errors = errors
         self.warnings = warnings
         self.format = format
-        var values: [String: StringsValue] = [:]
-        var firstSeen: [String: SourcePosition] = [:]
+        var table: [String: String] = [:]
+        var definitions: [String: Definitions] = [:]
         var orderedKeys: [String] = []
         var duplicates: [StringsDuplicate] = []
-        for entry in entries {
-            if let first = firstSeen[entry.key] {
-                duplicates.append(StringsDuplicate(key: entry.key, first: first, duplicate: entry.position))
+        for (index, entry) in entries.enumerated() {
+            if let slot = definitions.index(forKey: entry.key) {
+                let first = definitions.values[slot].first
+                definitions.values[slot].last = index
+                duplicates.append(StringsDuplicate(key: entry.key, first: entries[first].position, duplicate: entry.position))
             } else {
-                firstSeen[entry.key] = entry.position
+                definitions[entry.key] = Definitions(first: index, last: index)
                 orderedKeys.append(entry.key)
             }
-            values[entry.key] = entry.value
+            if case .string(let string) = entry.value {
+                table[entry.key] = string
+            } else {
+                table[entry.key] = nil
+            }
         }
-        self.values = values
-        self.table = values.compactMapValues(\.string)
+        self.table = table
+        self.definitions = definitions
         self.orderedKeys = orderedKeys
         self.duplicates = duplicates
+    }
+
+    /// The last definition of `key`, string or not.
+    public func value(forKey key: String) -> StringsValue? {
+        definitions[key].map { entries[$0.last].value }
+    }
+
+    /// Every key's last definition, strings or not.
+    public var values: [String: StringsValue] {
+        definitions.mapValues { entries[$0.last].value }
     }
 
     /// True when the file has no syntax errors.

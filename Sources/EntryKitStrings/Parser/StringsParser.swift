@@ -362,7 +362,7 @@ private struct Parser {
                 if opened == nil, !first, errors.isEmpty, appleStop == nil {
                     appleStop = (i, position(i), entries.count, describe(at: i))
                 } else {
-                    error(.expectedKey, "expected a key, found \(describe(at: i))", at: i)
+                    error(.expectedKey, "expected a key", at: i)
                 }
                 first = false
                 // Step over the run of stray characters (`;;`, `}`, `;=`) and go on.
@@ -397,7 +397,7 @@ private struct Parser {
         }
         guard u[i] == Scalar.equals else {
             try checkUnquotedNeighbour(quoted: keyQuoted, tokenEnd: tokenEnd)
-            throw fail(.expectedEqualsOrSemicolon, "expected '=' or ';' after key, found \(describe(at: i))", at: i)
+            throw fail(.expectedEqualsOrSemicolon, "expected '=' or ';' after key", at: i)
         }
         i += 1
         let valueStart = i
@@ -412,7 +412,7 @@ private struct Parser {
         }
         guard u[i] == Scalar.semicolon else {
             if case .string = value { try checkUnquotedNeighbour(quoted: valueQuoted, tokenEnd: tokenEnd) }
-            throw fail(.expectedSemicolon, "expected ';' after value, found \(describe(at: i))", at: i)
+            throw fail(.expectedSemicolon, "expected ';' after value", at: i)
         }
         i += 1
     }
@@ -543,7 +543,24 @@ private struct Parser {
     mutating func parseUnquoted() -> String {
         let start = i
         while i < count, Scalar.isUnquoted(u[i]) { i += 1 }
-        return String(decoding: u[start..<i], as: UTF16.self)
+        return makeString(u[start..<i])
+    }
+
+    /// A string from UTF-16 units; unpaired surrogates become U+FFFD. ASCII, the common case,
+    /// is copied byte for byte.
+    func makeString(_ units: ArraySlice<UInt16>) -> String {
+        units.withUnsafeBufferPointer { source in
+            var ascii = true
+            for unit in source where unit >= 0x80 {
+                ascii = false
+                break
+            }
+            guard ascii else { return String(decoding: source, as: UTF16.self) }
+            return String(unsafeUninitializedCapacity: source.count) { target in
+                for k in 0..<source.count { target[k] = UInt8(truncatingIfNeeded: source[k]) }
+                return source.count
+            }
+        }
     }
 
     /// A value at `i` after trivia: a string, `( )` array, `{ }` dictionary or `< >` data.
@@ -554,11 +571,10 @@ private struct Parser {
             guard required else { return nil }
             throw fail(.nestedTooDeeply, "arrays and dictionaries nested more than 512 deep", at: i)
         }
-        let before = i
         skipTrivia()
         guard i < count else {
             guard required else { return nil }
-            throw fail(.expectedValue, "expected a value after '='", at: i == before ? endOfInput : max(endOfInput, before))
+            throw fail(.expectedValue, "expected a value after '='", at: endOfInput)
         }
         let c = u[i]
         switch c {
@@ -573,7 +589,7 @@ private struct Parser {
         default:
             if Scalar.isUnquoted(c) { return .string(parseUnquoted()) }
             guard required else { return nil }
-            throw fail(.expectedValue, "expected a value after '=', found \(describe(at: i))", at: i)
+            throw fail(.expectedValue, "expected a value after '='", at: i)
         }
     }
 
@@ -599,7 +615,7 @@ private struct Parser {
                 value = try parseObject(depth: depth + 1, required: true, endOfInput: i)!
             } else {
                 try checkUnquotedNeighbour(quoted: quoted, tokenEnd: tokenEnd)
-                throw fail(.expectedEqualsOrSemicolon, "expected '=' or ';' after key, found \(describe(at: i))", at: i)
+                throw fail(.expectedEqualsOrSemicolon, "expected '=' or ';' after key", at: i)
             }
             if let existing = index[key] {
                 members[existing].value = value
@@ -691,10 +707,10 @@ private struct Parser {
                 let string: String
                 if escaped {
                     buffer.append(contentsOf: u[mark..<i])
-                    string = String(decoding: buffer, as: UTF16.self)
+                    string = makeString(buffer[...])
                     if sawSurrogate || containsSurrogate(u[mark..<i]) { checkSurrogates(buffer, stringAt: open) }
                 } else {
-                    string = String(decoding: u[mark..<i], as: UTF16.self)
+                    string = makeString(u[mark..<i])
                     if containsSurrogate(u[mark..<i]) { checkSurrogates(Array(u[mark..<i]), stringAt: open) }
                 }
                 i += 1
