@@ -129,6 +129,23 @@ private func expectSameAsApple(
         #expect(error.position == SourcePosition(line: 2, column: 1))
     }
 
+    /// A key whose string never closes also makes Apple's parser stop without an error.
+    @Test func anUnterminatedKeyAfterAnEntryIsApplesSilentStopToo() throws {
+        let atEnd = Data("\"a\" = \"b\";\n\"never closed".utf8)
+        #expect(apple(atEnd) as? [String: String] == ["a": "b"])
+        let ignored = StringsParser.read(atEnd)
+        #expect(ignored.errors.isEmpty)
+        #expect(ignored.warnings.map(\.kind) == [.ignoredText])
+        #expect(ignored.table == ["a": "b"])
+
+        let data = Data("\"a\" = \"b\";\n\"never closed\nc = 'd';\n".utf8)
+        #expect(apple(data) as? [String: String] == ["a": "b"])
+        let document = StringsParser.read(data)
+        #expect(document.errors.map(\.kind) == [.appleStopsReading])
+        #expect(document.errors.first?.position == SourcePosition(line: 2, column: 1))
+        #expect(document.table == ["a": "b", "c": "d"])
+    }
+
     @Test func xmlAndBinaryTablesAreReadWithPropertyListSerialization() throws {
         let table: [String: Any] = ["Cancel": "Abbrechen", "OK": "OK", "Numbers": [1, 2]]
         for (format, expected) in [(PropertyListSerialization.PropertyListFormat.xml, StringsFormat.xml), (.binary, .binary)] {

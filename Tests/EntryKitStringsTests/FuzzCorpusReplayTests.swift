@@ -61,6 +61,9 @@ import Testing
         "bad-unquoted-char.strings": .invalidUnquotedCharacter,
         "braces.strings": nil,
         "nul-bytes.strings": nil,  // Apple stops at the last NUL and ignores it
+        "apple-stops-then-redefines.strings": .appleStopsReading,
+        "unterminated-key-after-entry.strings": .appleStopsReading,
+        "stray-a9-byte.strings": .invalidUTF8,
     ]
 
     @Test func corpusIsPresentAndSmall() throws {

@@ -50,6 +50,7 @@ public enum StringsParser {
         }
         var parser = Parser(units: decoded.units)
         parser.errors = decoded.errors
+        parser.decodingErrors = decoded.errors.count
         parser.warnings = decoded.warnings
         return parser.run()
     }
@@ -269,7 +270,11 @@ private struct Parser {
     var deadSingle: [Bool] = []
     /// Where Apple's parser would have stopped reading without an error, and how many entries
     /// were read by then.
-    var appleStop: (index: Int, position: SourcePosition, entries: Int, found: String)?
+    var appleStop: (position: SourcePosition, entries: Int, problem: String)?
+    /// Set when the key of the entry being read could not be read.
+    var keyFailed = false
+    /// How many of `errors` are about bytes that are not UTF-8 (they come first).
+    var decodingErrors = 0
 
     init(units: [UInt16]) {
         self.u = units
@@ -327,12 +332,12 @@ private struct Parser {
             if dropped > 0 {
                 errors.append(StringsSyntaxError(
                     .appleStopsReading,
-                    "expected a key, found \(stop.found); Apple's parser stops reading here and silently drops the \(dropped) "
+                    "\(stop.problem); Apple's parser stops reading here and silently drops the \(dropped) "
                         + (dropped == 1 ? "entry" : "entries") + " after it",
                     at: stop.position))
             } else {
                 warnings.append(StringsWarning(
-                    .ignoredText, "expected a key, found \(stop.found); Apple's parser ignores the rest of the file", at: stop.position))
+                    .ignoredText, "\(stop.problem); Apple's parser ignores the rest of the file", at: stop.position))
             }
         }
         errors.sort { $0.position < $1.position }
@@ -359,8 +364,8 @@ private struct Parser {
                 return
             }
             guard Scalar.isKeyStart(c) else {
-                if opened == nil, !first, errors.isEmpty, appleStop == nil {
-                    appleStop = (i, position(i), entries.count, describe(at: i))
+                if opened == nil, !first, errors.count == decodingErrors, appleStop == nil {
+                    appleStop = (position(i), entries.count, "expected a key, found \(describe(at: i))")
                 } else {
                     error(.expectedKey, "expected a key", at: i)
                 }
@@ -373,10 +378,16 @@ private struct Parser {
                 if i == loopStart { i += 1 }
                 continue
             }
+            // After a ';', Apple's parser also stops without an error at a key whose string
+            // never closes.
+            let mayStopApple = opened == nil && !first && errors.count == decodingErrors && appleStop == nil
             first = false
             do throws(Failure) {
                 try parseEntry()
             } catch {
+                if keyFailed, mayStopApple, let failure = errors.popLast() {
+                    appleStop = (failure.position, entries.count, failure.message)
+                }
                 resynchronize(from: i, after: loopStart)
             }
         }
@@ -384,7 +395,9 @@ private struct Parser {
 
     mutating func parseEntry() throws(Failure) {
         let keyPosition = position(i)
+        keyFailed = true
         let (key, keyQuoted) = try parseString()
+        keyFailed = false
         var tokenEnd = i
         skipTrivia()
         guard i < count else {
@@ -437,7 +450,7 @@ private struct Parser {
     /// does not count. `after` is where the failed entry began; `i` always moves past it.
     mutating func resynchronize(from start: Int, after loopStart: Int) {
         var j = start
-        if j > loopStart, j < count, isResumableKeyStart(u[j]), isLineStart(j) {
+        if j > loopStart, j < count, Parser.isResumableKeyStart(u[j]), isLineStart(j) {
             i = j
             return
         }
@@ -464,7 +477,7 @@ private struct Parser {
                     j += 1
                     continue
                 }
-                if isResumableKeyStart(c) {
+                if Parser.isResumableKeyStart(c) {
                     i = j
                     return
                 }
@@ -487,7 +500,7 @@ private struct Parser {
         i = count
     }
 
-    func isResumableKeyStart(_ c: UInt16) -> Bool {
+    static func isResumableKeyStart(_ c: UInt16) -> Bool {
         c != Scalar.slash && Scalar.isKeyStart(c)
     }
 
@@ -543,12 +556,12 @@ private struct Parser {
     mutating func parseUnquoted() -> String {
         let start = i
         while i < count, Scalar.isUnquoted(u[i]) { i += 1 }
-        return makeString(u[start..<i])
+        return Parser.makeString(u[start..<i])
     }
 
     /// A string from UTF-16 units; unpaired surrogates become U+FFFD. ASCII, the common case,
     /// is copied byte for byte.
-    func makeString(_ units: ArraySlice<UInt16>) -> String {
+    static func makeString(_ units: ArraySlice<UInt16>) -> String {
         units.withUnsafeBufferPointer { source in
             var ascii = true
             for unit in source where unit >= 0x80 {
@@ -707,11 +720,11 @@ private struct Parser {
                 let string: String
                 if escaped {
                     buffer.append(contentsOf: u[mark..<i])
-                    string = makeString(buffer[...])
-                    if sawSurrogate || containsSurrogate(u[mark..<i]) { checkSurrogates(buffer, stringAt: open) }
+                    string = Parser.makeString(buffer[...])
+                    if sawSurrogate || Parser.containsSurrogate(u[mark..<i]) { checkSurrogates(buffer, stringAt: open) }
                 } else {
-                    string = makeString(u[mark..<i])
-                    if containsSurrogate(u[mark..<i]) { checkSurrogates(Array(u[mark..<i]), stringAt: open) }
+                    string = Parser.makeString(u[mark..<i])
+                    if Parser.containsSurrogate(u[mark..<i]) { checkSurrogates(Array(u[mark..<i]), stringAt: open) }
                 }
                 i += 1
                 return string
@@ -735,7 +748,7 @@ private struct Parser {
         throw failure
     }
 
-    func containsSurrogate(_ units: ArraySlice<UInt16>) -> Bool {
+    static func containsSurrogate(_ units: ArraySlice<UInt16>) -> Bool {
         units.contains { $0 >= 0xD800 && $0 <= 0xDFFF }
     }
 
