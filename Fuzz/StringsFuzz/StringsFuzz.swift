@@ -81,14 +81,17 @@ enum StringsFuzz {
         } catch {
             reference = nil
         }
+        // For bytes that are neither UTF-8 nor UTF-16 with a byte order mark, Foundation guesses
+        // another encoding (it reads `FF 00 22 00` as UTF-16, and a stray 0xA9 as U+FFFD);
+        // EntryKit reports them as not UTF-8. Those inputs are not compared.
+        let bytes = [UInt8](data)
+        let utf16BOM = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+        if !utf16BOM, document.format == .text, String(validating: bytes, as: UTF8.self) == nil { return }
         if let table = reference as? [String: Any] {
-            // Errors after Apple's silent stop are in text Apple never reads. Foundation on Linux
-            // takes a stray 0xA9 byte as U+FFFD, as EntryKit reads it, but EntryKit calls it an error.
-            let syntaxErrors = document.errors.filter { $0.kind != .invalidUTF8 }
+            // Errors after Apple's silent stop are in text Apple never reads.
+            let syntaxErrors = document.errors
             require(syntaxErrors.first.map { $0.kind == .appleStopsReading } ?? true,
                     "Foundation reads the table but EntryKit reports \(syntaxErrors.first.map { "\($0)" } ?? "")")
-            require(document.errors.count == syntaxErrors.count || Set(data).contains(0xA9),
-                    "Foundation reads the table but EntryKit reports \(document.errors.first.map { "\($0)" } ?? "")")
             // Where Apple's parser stopped silently, compare what it read: the entries before the stop.
             var expected = document
             if let stop = syntaxErrors.first?.position {
@@ -107,7 +110,6 @@ enum StringsFuzz {
             return
         }
         guard reference == nil, document.format == .text else { return }
-        let bytes = [UInt8](data)
         let hasBOM = bytes.starts(with: [0xEF, 0xBB, 0xBF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
         let utf16WithoutBOM = bytes.count >= 2 && !hasBOM && (bytes[0] == 0 || bytes[1] == 0)
         let bomOnly = bytes == [0xEF, 0xBB, 0xBF] || bytes == [0xFF, 0xFE] || bytes == [0xFE, 0xFF]

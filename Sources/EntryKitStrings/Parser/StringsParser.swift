@@ -335,6 +335,11 @@ private struct Parser {
                     "\(stop.problem); Apple's parser stops reading here and silently drops the \(dropped) "
                         + (dropped == 1 ? "entry" : "entries") + " after it",
                     at: stop.position))
+            } else if errors.count > decodingErrors {
+                // No entry is lost, but the text after the stop has errors of its own.
+                errors.append(StringsSyntaxError(
+                    .appleStopsReading, "\(stop.problem); Apple's parser stops reading here and ignores the rest of the file",
+                    at: stop.position))
             } else {
                 warnings.append(StringsWarning(
                     .ignoredText, "\(stop.problem); Apple's parser ignores the rest of the file", at: stop.position))
