@@ -48,6 +48,11 @@ public enum StringsParser {
         if looksLikeXML(decoded.units) {
             return readPropertyList(data, format: .xml)
         }
+        if startsWithLessThan(decoded.units),
+           let object = try? PropertyListSerialization.propertyList(from: data, format: nil), object is [String: Any] {
+            // Foundation finds XML after a damaged prolog too; a text table never starts with '<'.
+            return readPropertyList(data, format: .xml)
+        }
         var parser = Parser(units: decoded.units)
         parser.errors = decoded.errors
         parser.decodingErrors = decoded.errors.count
@@ -76,6 +81,13 @@ public enum StringsParser {
     }
 
     // MARK: Property lists
+
+    /// `<` after leading whitespace.
+    static func startsWithLessThan(_ units: [UInt16]) -> Bool {
+        var i = 0
+        while i < units.count, Scalar.isWhitespace(units[i]) { i += 1 }
+        return i < units.count && units[i] == Scalar.lessThan
+    }
 
     /// `<?xml`, `<!DOCTYPE` or `<plist` after leading whitespace.
     static func looksLikeXML(_ units: [UInt16]) -> Bool {
