@@ -87,6 +87,9 @@ enum StringsFuzz {
         let bytes = [UInt8](data)
         let utf16BOM = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
         if !utf16BOM, document.format == .text, String(validating: bytes, as: UTF8.self) == nil { return }
+        // EntryKit reads `00 41` or `41 00` at the start without a byte order mark as UTF-16;
+        // Foundation reads UTF-8.
+        if !utf16BOM, bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 { return }
         if let table = reference as? [String: Any] {
             // Errors after Apple's silent stop are in text Apple never reads.
             let syntaxErrors = document.errors
