@@ -86,10 +86,12 @@ def test_lookup_follows_the_language_environment(binary):
 def test_lookup_reads_an_override_table_and_reports_a_broken_one(binary, tmp_path):
     folder = tmp_path / "ja.lproj"
     folder.mkdir()
-    (folder / "EntryKit.strings").write_text('"Cancel" = "やめる"\n', encoding="utf-8")  # no ';'
+    (folder / "EntryKit.strings").write_text('"Cancel" = "やめる"\n"Username" = ;\n', encoding="utf-8")  # no ';', no value
     result = run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "ja", "ENTRYKIT_RESOURCES": str(tmp_path)})
-    assert result.stdout == "キャンセル\n", "a broken override falls back to the shipped table"
-    assert "ja.lproj/EntryKit.strings:" in result.stderr
+    assert result.stdout == "やめる\n", "a broken override is used with the entries that could be read"
+    assert "ja.lproj/EntryKit.strings:2:1:" in result.stderr
+    result = run_cli(binary, "strings", "lookup", "Username", env={"LANGUAGE": "ja", "ENTRYKIT_RESOURCES": str(tmp_path)})
+    assert result.stdout == "ユーザ名\n", "a key the broken table lost falls back to the shipped table"
     (folder / "EntryKit.strings").write_text('"Cancel" = "やめる";\n', encoding="utf-8")
     result = run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "ja", "ENTRYKIT_RESOURCES": str(tmp_path)})
     assert result.stdout == "やめる\n"

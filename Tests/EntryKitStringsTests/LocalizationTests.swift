@@ -34,19 +34,51 @@ import Testing
         #expect(strings.string("Title", table: "Missing") == "Title")
     }
 
-    @Test func malformedTableIsReportedOnceAndTreatedAsMissing() throws {
+    @Test func malformedTableIsUsedWithWhatCouldBeReadAndReportedOnce() throws {
         let tables = try TemporaryDirectory(tables: [
-            "ja": "\"Cancel\" = \"キャンセル\"\n\"OK\" = \"了解\";",  // no ';' after the first value
-            "en": #""Cancel" = "Cancel";"#,
+            "ja": "\"Cancel\" = \"キャンセル\"\n\"OK\" = \"了解\";\n\"Open\" = 開く;",  // no ';' after the first value; 開 is not unquoted
+            "en": #""Cancel" = "Cancel"; "Open" = "Open";"#,
         ])
         let reports = Mutex<[String]>([])
         let strings = Localization(searchPaths: [tables.url], preference: LanguagePreference(locales: ["ja"]),
                                    report: { message in reports.withLock { $0.append(message) } })
-        #expect(strings.string("Cancel") == "Cancel")
-        #expect(strings.string("OK") == "OK")
+        #expect(strings.string("Cancel") == "キャンセル")
+        #expect(strings.string("OK") == "了解")
+        #expect(strings.string("Open") == "Open")
+        #expect(strings.string("Cancel") == "キャンセル")
         let recorded = reports.withLock { $0 }
-        #expect(recorded.count == 1)
-        #expect(recorded.first?.contains("ja.lproj/EntryKit.strings:2:1") == true)
+        #expect(recorded.count == 3)
+        #expect(recorded.first?.contains("ja.lproj/EntryKit.strings:2:1: expected ';' after value") == true)
+        #expect(recorded.last?.hasSuffix("ja.lproj/EntryKit.strings: using the 2 entries that could be read") == true)
+    }
+
+    @Test func aTableWithSwiftInterpolationEscapesShowsItsTranslations() throws {
+        // genstrings on Swift code writes \( for interpolation; Apple drops the backslash.
+        let tables = try TemporaryDirectory(tables: [
+            "de": "\"Cancel\" = \"Abbrechen\";\n\"Hello, \\(name)\" = \"Hallo, \\(name)\";\n\"Rename\" = \"Umbenennen \\E\";",
+        ])
+        let reports = Mutex<[String]>([])
+        let strings = Localization(searchPaths: [tables.url], preference: LanguagePreference(locales: ["de"]),
+                                   report: { message in reports.withLock { $0.append(message) } })
+        #expect(strings.string("Cancel") == "Abbrechen")
+        #expect(strings.string("Hello, (name)") == "Hallo, (name)")
+        #expect(strings.string("Rename") == "Umbenennen E")
+        #expect(strings.currentLanguage == "de")
+        #expect(reports.withLock { $0 }.isEmpty)
+    }
+
+    @Test func xmlAndBinaryTablesAreUsedAtRunTime() throws {
+        let tables = try TemporaryDirectory()
+        for (language, format) in [("fr", PropertyListSerialization.PropertyListFormat.xml), ("it", .binary)] {
+            let data = try PropertyListSerialization.data(
+                fromPropertyList: ["Cancel": "\(language) cancel", "List": ["not", "a", "string"]], format: format, options: 0)
+            _ = try tables.write("\(language).lproj/EntryKit.strings", data)
+        }
+        for language in ["fr", "it"] {
+            let strings = Localization(searchPaths: [tables.url], preference: LanguagePreference(locales: [language]))
+            #expect(strings.string("Cancel") == "\(language) cancel")
+            #expect(strings.string("List") == "List")
+        }
     }
 
     @Test func chosenLanguageComesFirstAndObserversAreTold() throws {

@@ -60,7 +60,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         let bad = try files.write("latin1.strings", Data([0x22, 0x61, 0x22, 0x3D, 0x22, 0xE9, 0x22, 0x3B]))
         let run = Run(["lint", bad])
         #expect(run.status == 1)
-        #expect(run.standardError == "\(bad):1:6: error: invalid UTF-8 sequence 0xE9 0x22\n")
+        #expect(run.standardError == "\(bad):1:6: error: invalid UTF-8 sequence 0xE9; read as U+FFFD\n")
     }
 
     @Test func missingFileCannotBeRead() throws {
@@ -82,7 +82,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
     @Test func checksEveryFileAndFailsWhenAnyIsBad() throws {
         let files = try TemporaryDirectory()
         let good = try files.write("good.strings", "\"a\" = \"b\";")
-        let bad = try files.write("bad.strings", "\"a\" = \"b\";\n\n  \"c\" \"d\";")
+        let bad = try files.write("bad.strings", "\"a\" = \"b\";\n\n  \"c\" \"d\";\n\"e\" = 'f'\n")
         let missing = files.path("missing.strings")
         let alsoGood = try files.write("also-good.strings", "x = y;")
         let run = Run(["lint", good, bad, missing, alsoGood])
@@ -90,7 +90,52 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         #expect(run.standardOutput == "\(good): OK\n\(alsoGood): OK\n")
         #expect(run.standardError == """
             \(bad):3:7: error: expected '=' or ';' after key
+            \(bad):4:10: error: expected ';' after value
             \(missing): error: cannot read file: No such file or directory
+
+            """)
+    }
+
+    @Test func warnsWithPositionsAndFixesAndStrictMakesWarningsFail() throws {
+        let files = try TemporaryDirectory()
+        let file = try files.write("warn.strings", """
+            "Next" = "Weiter \\u203A";
+            "Hello %@" = "Hallo \\(name)";
+            "Tab" = "\\UABCG";
+            "Next" = "Weiter";
+
+            """)
+        let run = Run(["lint", file])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "\(file): OK\n")
+        #expect(run.standardError == """
+            \(file):1:18: warning: \\u203A: Apple reads this as the letter u followed by 203A, not as a character; write \\U203A
+            \(file):2:1: warning: the value's format conversions (none) differ from the key's (%@); the key's text is shown instead
+            \(file):2:21: warning: unknown escape '\\(': the backslash is dropped, so \\(name) shows as (name); genstrings writes this for Swift string interpolation: use %@ in the text and pass the value as an argument
+            \(file):3:10: warning: \\U takes four hexadecimal digits; this one has 3, so Apple reads U+0ABC followed by 'G'; write \\U0ABC
+            \(file):4:1: warning: duplicate key "Next" (first defined at 1:1); the last definition wins
+
+            """)
+        let strict = Run(["lint", "--strict", file])
+        #expect(strict.status == 1)
+        #expect(strict.standardOutput == "")
+        #expect(strict.standardError == run.standardError)
+        let clean = try files.write("clean.strings", "\"a\" = \"b\";")
+        #expect(Run(["lint", "--strict", clean]).status == 0)
+    }
+
+    @Test func keysAppleWouldSilentlyDropAreErrors() throws {
+        let run = Run(["lint", "-"], standardInput: Data("\"a\" = \"b\";\n;= \"c\" = \"d\";\n".utf8))
+        #expect(run.status == 1)
+        #expect(run.standardError == "<stdin>:2:1: error: expected a key, found ';'; Apple's parser stops reading here and silently drops the 1 entry after it\n")
+    }
+
+    @Test func everyErrorIsListed() throws {
+        let run = Run(["lint", "-"], standardInput: Data("\"a\" = ;\n\"b\" = \"c\";\n\"d\" \"e\";\n\"f\" = \"g\";\n".utf8))
+        #expect(run.status == 1)
+        #expect(run.standardError == """
+            <stdin>:1:7: error: expected a value after '='
+            <stdin>:3:5: error: expected '=' or ';' after key
 
             """)
     }
@@ -256,13 +301,49 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         #expect(run.standardOutput == "{\n  \"k\": \"🎉\"\n}\n")
     }
 
-    @Test func badFileGivesTheLintErrorLine() throws {
+    @Test func badFilePrintsWhatCouldBeReadAndTheErrorsAndFails() throws {
         let files = try TemporaryDirectory()
-        let bad = try files.write("bad.strings", "\"a\" = \"b\";\n\"c\" = \"unterminated;\n")
+        let bad = try files.write("bad.strings", "\"a\" = \"b\";\n\"c\" = \"d\"\n\"e\" = \"f\";\n\"g\" = \"unterminated;\n")
         let run = Run(["dump", bad])
         #expect(run.status == 1)
-        #expect(run.standardOutput == "")
-        #expect(run.standardError == "\(bad):3:1: error: unterminated string (opened at 2:7)\n")
+        #expect(run.standardOutput == "{\n  \"a\": \"b\",\n  \"c\": \"d\",\n  \"e\": \"f\"\n}\n")
+        #expect(run.standardError == """
+            \(bad):3:1: error: expected ';' after value
+            \(bad):4:7: error: unterminated string: no closing '"' before the end of the file
+
+            """)
+    }
+
+    @Test func arraysDictionariesAndDataShowAsJSON() throws {
+        let run = Run(["dump", "-"], standardInput: Data(#""list" = ( a, "b c", ); "map" = { k = v; n = ( ); }; "bytes" = <0aFF>; "s" = t;"#.utf8))
+        #expect(run.status == 0)
+        #expect(run.standardOutput == """
+            {
+              "list": [
+                "a",
+                "b c"
+              ],
+              "map": {
+                "k": "v",
+                "n": []
+              },
+              "bytes": "<0aff>",
+              "s": "t"
+            }
+
+            """)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        #expect(object["list"] as? [String] == ["a", "b c"])
+    }
+
+    @Test func xmlAndBinaryTablesDumpWithSortedKeys() throws {
+        let table: [String: Any] = ["b": "二", "a": "one", "n": ["x"]]
+        for format in [PropertyListSerialization.PropertyListFormat.xml, .binary] {
+            let data = try PropertyListSerialization.data(fromPropertyList: table, format: format, options: 0)
+            let run = Run(["dump", "-"], standardInput: data)
+            #expect(run.status == 0)
+            #expect(run.standardOutput == "{\n  \"a\": \"one\",\n  \"b\": \"二\",\n  \"n\": [\n    \"x\"\n  ]\n}\n")
+        }
     }
 
     @Test func missingFile() throws {
@@ -310,7 +391,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         let run = Run(arguments)
         #expect(run.status == 0)
         #expect(run.standardOutput == StringsCommand.usage)
-        #expect(run.standardOutput.contains("entrykit strings lint FILE..."))
+        #expect(run.standardOutput.contains("entrykit strings lint [--strict] FILE..."))
         #expect(run.standardOutput.contains("entrykit strings dump FILE"))
         #expect(run.standardError == "")
     }
@@ -327,7 +408,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         (["lint", "--"], "lint: missing FILE"),
         (["dump"], "dump: missing FILE"),
         (["dump", "a.strings", "b.strings"], "dump: expected one FILE, got 2"),
-        (["lint", "--strict", "a.strings"], "lint: unknown option '--strict'"),
+        (["dump", "--strict", "a.strings"], "dump: unknown option '--strict'"),
         (["dump", "-x", "a.strings"], "dump: unknown option '-x'"),
     ] as [([String], String)])
     func misuseGoesToStandardErrorWithStatus2(_ arguments: [String], _ problem: String) {

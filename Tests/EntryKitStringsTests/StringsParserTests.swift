@@ -133,16 +133,22 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
     @Test func unquotedKeysAndValuesUseApplesCharacterSet() throws {
         let document = try parse("""
             key_1 = value.one;
-            $dollar = +plus;
+            $dollar = plus$;
             path/to:thing = a-b;
-            ABCXYZabcxyz0123456789_$+/:.- = 42;
+            ABCXYZabcxyz0123456789_$/:.- = 42;
             """)
         #expect(document.table == [
             "key_1": "value.one",
-            "$dollar": "+plus",
+            "$dollar": "plus$",
             "path/to:thing": "a-b",
-            "ABCXYZabcxyz0123456789_$+/:.-": "42",
+            "ABCXYZabcxyz0123456789_$/:.-": "42",
         ])
+    }
+
+    @Test func plusIsNotAllowedInUnquotedStrings() {
+        expectError("a+b = c;", .invalidUnquotedCharacter, line: 1, column: 2,
+                    message: "character '+' is not allowed in an unquoted string; put the string in double quotes")
+        expectError("a = +1;", .expectedValue, line: 1, column: 5)
     }
 
     @Test func unquotedStringTakesInDoubleSlashAsApplesParserDoes() throws {
@@ -217,8 +223,11 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
         #expect(fromString.entries.count == 3)
     }
 
-    @Test func extraSemicolonIsAnError() {
-        expectError(#""a" = "b";;"#, .expectedKey, line: 1, column: 11, message: "expected a key")
+    @Test func extraSemicolonAtTheEndIsAWarningBecauseApplesParserStopsThere() throws {
+        let document = try parse(#""a" = "b";;"#)
+        #expect(document.table == ["a": "b"])
+        #expect(document.warnings.map(\.kind) == [.ignoredText])
+        #expect(document.warnings.first?.position == at(1, 11))
     }
 }
 
@@ -241,16 +250,20 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
         #expect(document.entries[2].position == at(4, 1))
     }
 
-    @Test func unicodeEscapesUpperAndLowerCase() throws {
+    @Test func upperCaseUIsAnEscapeAndLowerCaseUIsTheLetterU() throws {
         let document = try parse(#""k" = "\U00e9\u00E9\U0041\U0000end";"#)
-        #expect(document.table["k"] == "éé\u{41}\u{0}end")
+        #expect(document.table["k"] == "éu00E9\u{41}\u{0}end")
+        #expect(document.warnings.map(\.kind) == [.lowercaseUnicodeEscape])
+        #expect(document.warnings.first?.position == at(1, 14))
+        #expect(document.warnings.first?.message == #"\u00E9: Apple reads this as the letter u followed by 00E9, not as a character; write \U00E9"#)
     }
 
     @Test func surrogatePairEscapesCombineIntoOneScalar() throws {
-        let document = try parse(#""\UD83D\UDE00" = "\ud83d\ude00 \UD83D\uDE80 \U0001";"#)
+        let document = try parse(#""\UD83D\UDE00" = "\UD83D\UDE00 \UD83D\UDE80 \U0001";"#)
         let value = try #require(document.table["😀"])
         #expect(value == "😀 🚀 \u{1}")
         #expect(value.unicodeScalars.first?.value == 0x1F600)
+        #expect(document.warnings.isEmpty)
     }
 
     @Test func octalEscapesAreASCIIBelow200() throws {
@@ -264,52 +277,58 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
         #expect(document.table["k"] == "\u{A0}\u{A1}\u{C6}\u{141}\u{D8}\u{FF}\u{2DB}\u{2014}")
     }
 
-    @Test func unknownEscapeNamesTheCharacter() {
-        expectError(#""k" = "ab\qc";"#, .unknownEscape, line: 1, column: 10, message: #"unknown escape '\q'"#)
-        expectError(#""k" = "\é";"#, .unknownEscape, line: 1, column: 8, message: #"unknown escape '\é'"#)
-        expectError("\"k\" = \"\\\u{01}\";", .unknownEscape, line: 1, column: 8,
-                    message: "unknown escape: backslash followed by U+0001")
-        expectError("\"k\" = \"\\ \";", .unknownEscape, line: 1, column: 8,
-                    message: "unknown escape: backslash followed by U+0020")
-        expectError(#""k" = "\x41";"#, .unknownEscape, line: 1, column: 8)
-        expectError(#""k" = "\8";"#, .unknownEscape, line: 1, column: 8, message: #"unknown escape '\8'"#)
+    @Test func unknownEscapesDropTheBackslashAndWarn() throws {
+        let document = try parse(#""k" = "ab\qc"; "é" = "\é"; "x" = "\x41"; "8" = "\8";"#)
+        #expect(document.table == ["k": "abqc", "é": "é", "x": "x41", "8": "8"])
+        #expect(document.warnings.map(\.kind) == [.unknownEscape, .unknownEscape, .unknownEscape, .unknownEscape])
+        #expect(document.warnings.first?.position == at(1, 10))
+        #expect(document.warnings.first?.message
+            == #"unknown escape: the backslash before 'q' is dropped, so it reads 'q'; remove the backslash, or write \\ for a backslash"#)
     }
 
-    @Test func unicodeEscapeNeedsFourHexDigits() {
-        expectError(#""k" = "\U12G4";"#, .invalidUnicodeEscape, line: 1, column: 12,
-                    message: "expected 4 hexadecimal digits after \\U, found 'G'")
-        expectError(#""k" = "\u12";"#, .invalidUnicodeEscape, line: 1, column: 12,
-                    message: "expected 4 hexadecimal digits after \\u, found '\"'")
-        expectError("\n  \"k\" = \"\\U\";", .invalidUnicodeEscape, line: 2, column: 12)
+    @Test func swiftInterpolationEscapeReadsAsParenthesesWithAHint() throws {
+        let document = try parse(#""Hello, %@" = "Hallo, \(name)!";"#)
+        #expect(document.table == ["Hello, %@": "Hallo, (name)!"])
+        let warning = try #require(document.warnings.first)
+        #expect(warning.kind == .unknownEscape)
+        #expect(warning.position == at(1, 23))
+        #expect(warning.message.contains("genstrings"))
+        #expect(warning.message.contains("%@"))
     }
 
-    @Test func loneHighSurrogateIsAnErrorAtItsEscape() {
-        expectError(#""k" = "ab\UD83D";"#, .unpairedSurrogate, line: 1, column: 10,
-                    message: #"high surrogate \UD83D must be followed by a low surrogate \UDC00...\UDFFF"#)
-        expectError(#""k" = "\UD83D x";"#, .unpairedSurrogate, line: 1, column: 8)
-        expectError(#""k" = "\UD83D\n";"#, .unpairedSurrogate, line: 1, column: 8)
+    @Test func quoteBackslashAndLineBreakEscapesDoNotWarn() throws {
+        let document = try parse("\"k\" = \"\\\\ \\' \\\" \\\n \\\r\n\";")
+        #expect(document.table["k"] == "\\ ' \" \n \r\n")
+        #expect(document.warnings.isEmpty)
     }
 
-    @Test func mismatchedSurrogatesAreAnErrorAtTheFirst() {
-        expectError(#""k" = "\UD83D\UD83D";"#, .unpairedSurrogate, line: 1, column: 8)
-        expectError(#""k" = "\UD83D\U0041";"#, .unpairedSurrogate, line: 1, column: 8)
+    @Test func upperCaseUReadsUpToFourHexDigits() throws {
+        let document = try parse(#""a" = "\UABCG"; "b" = "\U12G4"; "c" = "\U";"#)
+        #expect(document.table == ["a": "\u{ABC}G", "b": "\u{12}G4", "c": "\u{0}"])
+        #expect(document.warnings.map(\.kind) == [.shortUnicodeEscape, .shortUnicodeEscape, .shortUnicodeEscape])
+        #expect(document.warnings.first?.position == at(1, 8))
+        #expect(document.warnings.first?.message == #"\U takes four hexadecimal digits; this one has 3, so Apple reads U+0ABC followed by 'G'; write \U0ABC"#)
     }
 
-    @Test func loneLowSurrogateIsAnErrorAtItsEscape() {
-        expectError("\"a\" = \"b\";\n\"k\" = \"x\\uDE00\";", .unpairedSurrogate, line: 2, column: 9,
-                    message: #"low surrogate \UDE00 without a high surrogate \UD800...\UDBFF before it"#)
+    @Test func loneSurrogatesShowAsReplacementCharacterWithAWarning() throws {
+        let document = try parse(#""a" = "ab\UD83D"; "b" = "\UD83D x"; "c" = "x\UDE00"; "d" = "\UD83D\UD83D";"#)
+        #expect(document.table == ["a": "ab\u{FFFD}", "b": "\u{FFFD} x", "c": "x\u{FFFD}", "d": "\u{FFFD}\u{FFFD}"])
+        #expect(document.warnings.map(\.kind) == Array(repeating: .unpairedSurrogate, count: 4))
+        #expect(document.warnings.first?.position == at(1, 7))
     }
 
-    @Test func badDigitInSecondHalfOfPairIsReportedAtTheDigit() {
-        expectError(#""k" = "\UD83D\UDE0Z";"#, .invalidUnicodeEscape, line: 1, column: 19)
-    }
 
-    @Test func octalEscapesOutOfRange() {
-        expectError(#""k" = "ok\400";"#, .invalidOctalEscape, line: 1, column: 10, message: #"octal escape \400 is above \377"#)
-        expectError(#""k" = "\777";"#, .invalidOctalEscape, line: 1, column: 8)
-        expectError(#""k" = "\376";"#, .invalidOctalEscape, line: 1, column: 8,
-                    message: #"octal escape \376 names no character in the NeXTSTEP encoding"#)
-        expectError(#""k" = "\377";"#, .invalidOctalEscape, line: 1, column: 8)
+
+
+
+
+
+    @Test func octalEscapesKeepEightBitsAndUnmappedCodesReadAsNUL() throws {
+        let document = try parse(#""a" = "ok\400"; "b" = "\777"; "c" = "\376"; "d" = "\377"; "e" = "\501";"#)
+        #expect(document.table == ["a": "ok\u{0}", "b": "\u{0}", "c": "\u{0}", "d": "\u{0}", "e": "A"])
+        #expect(document.warnings.map(\.kind) == Array(repeating: .octalEscape, count: 5))
+        #expect(document.warnings.first?.position == at(1, 10))
+        #expect(document.warnings.first?.message.hasPrefix(#"octal escape \400 is above \377: Apple keeps its low eight bits"#) == true)
     }
 
     @Test func escapesInKeys() throws {
@@ -323,10 +342,17 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
 @Suite struct StringsParserErrorTests {
     @Test func expectedKey() {
         expectError(#"= "b";"#, .expectedKey, line: 1, column: 1, message: "expected a key")
-        expectError("\"a\" = \"b\";\n  { \"c\" = \"d\"; }", .expectedKey, line: 2, column: 3)
-        expectError("\"a\" = \"b\";\n;", .expectedKey, line: 2, column: 1)
-        expectError("\"a\" = \"b\";\n日本 = \"x\";", .expectedKey, line: 2, column: 1)
         expectError("\u{FEFF}\u{FEFF}\"a\" = \"b\";", .expectedKey, line: 1, column: 1)
+        expectError("{ \"a\" = \"b\"; ; }", .expectedKey, line: 1, column: 14)
+    }
+
+    @Test func textWhereAKeyShouldStartIsAnErrorWhenAppleWouldDropEntriesAfterIt() throws {
+        expectError("\"a\" = \"b\";\n  { \"c\" = \"d\"; }", .appleStopsReading, line: 2, column: 3,
+                    message: "expected a key, found '{'; Apple's parser stops reading here and silently drops the 1 entry after it")
+        let document = StringsParser.read("\"a\" = \"b\"; ;= \"c\" = \"d\";\n\"e\" = \"f\";")
+        #expect(document.table == ["a": "b", "c": "d", "e": "f"])
+        #expect(document.errors.map(\.kind) == [.appleStopsReading])
+        #expect(document.errors.first?.message.contains("drops the 2 entries") == true)
     }
 
     @Test func expectedEqualsOrSemicolonPointsAtTheOffendingToken() {
@@ -344,8 +370,7 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
     @Test func expectedValue() {
         expectError(#""a" = ;"#, .expectedValue, line: 1, column: 7, message: "expected a value after '='")
         expectError("\"a\" =\n  = \"b\";", .expectedValue, line: 2, column: 3)
-        expectError(#""a" = { };"#, .expectedValue, line: 1, column: 7)
-        expectError(#""a" = ( "x" );"#, .expectedValue, line: 1, column: 7)
+        expectError(#""a" = );"#, .expectedValue, line: 1, column: 7)
     }
 
     @Test func expectedValueAtEndOfFilePointsJustPastEquals() {
@@ -377,25 +402,29 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
         expectError("a# = b;", .invalidUnquotedCharacter, line: 1, column: 2)
     }
 
-    @Test func unterminatedStringPointsAtEndOfFileAndNamesTheOpening() {
-        expectError("\"a\" = \"b\";\n\"c\" = \"never closed;\n", .unterminatedString, line: 3, column: 1,
-                    message: "unterminated string (opened at 2:7)")
-        expectError(#""open"#, .unterminatedString, line: 1, column: 6, message: "unterminated string (opened at 1:1)")
-        expectError(#""a" = "ends in backslash\"#, .unterminatedString, line: 1, column: 26)
-        expectError(#""a" = "\"#, .unterminatedString, line: 1, column: 9)
-        expectError(#""a" = 'single"#, .unterminatedString, line: 1, column: 14, message: "unterminated string (opened at 1:7)")
-        expectError(#""a" = "\U12"#, .unterminatedString, line: 1, column: 12)
-        expectError(#""a" = "\UD83D\UDE"#, .unterminatedString, line: 1, column: 18)
-        expectError(#""a" = "\UD83D\"#, .unterminatedString, line: 1, column: 15)
-        expectError(#""a" = "\12"#, .unterminatedString, line: 1, column: 11)
+    @Test func unterminatedStringPointsAtItsOpeningQuote() {
+        expectError("\"a\" = \"b\";\n\"c\" = \"never closed;\n", .unterminatedString, line: 2, column: 7,
+                    message: "unterminated string: no closing '\"' before the end of the file")
+        expectError(#""open"#, .unterminatedString, line: 1, column: 1)
+        expectError(#""a" = "ends in backslash\"#, .unterminatedString, line: 1, column: 7)
+        expectError(#""a" = "\"#, .unterminatedString, line: 1, column: 7)
+        expectError(#""a" = 'single"#, .unterminatedString, line: 1, column: 7,
+                    message: "unterminated string: no closing \"'\" before the end of the file")
+        expectError(#""a" = "\U12"#, .unterminatedString, line: 1, column: 7)
+        expectError(#""a" = "\UD83D\UDE"#, .unterminatedString, line: 1, column: 7)
+        expectError(#""a" = "\12"#, .unterminatedString, line: 1, column: 7)
     }
 
-    @Test func unterminatedCommentPointsAtEndOfFileAndNamesTheOpening() {
-        expectError("/* open\n\"a\" = \"b\";\n", .unterminatedComment, line: 3, column: 1,
-                    message: "unterminated comment (opened at 1:1)")
-        expectError("\"a\" = \"b\"; /* x *", .unterminatedComment, line: 1, column: 18, message: "unterminated comment (opened at 1:12)")
-        expectError("\"a\" = /*", .unterminatedComment, line: 1, column: 9)
-        expectError("\"a\" /*/", .unterminatedComment, line: 1, column: 8)
+    @Test func unterminatedCommentAtTheEndRunsToTheEndWithAWarning() throws {
+        let open = try parse("/* open\n\"a\" = \"b\";\n")
+        #expect(open.table.isEmpty)
+        #expect(open.warnings.map(\.kind) == [.unterminatedComment])
+        #expect(open.warnings.first?.position == at(1, 1))
+        let after = try parse("\"a\" = \"b\"; /* x *")
+        #expect(after.table == ["a": "b"])
+        #expect(after.warnings.first?.position == at(1, 12))
+        expectError("\"a\" = /*", .expectedValue, line: 1, column: 6)
+        expectError("\"a\" /*/", .expectedEqualsOrSemicolon, line: 1, column: 4)
     }
 
     @Test func errorDescriptionIsPositionThenMessage() throws {
@@ -412,14 +441,16 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
         #expect(error.description == "2:3: custom")
     }
 
-    @Test func noErrorMessageSpansLines() {
-        let inputs = ["\"k\" = \"\\\n", "\"k\" = \"\\\u{2028}\";", "a\u{2028}b", "\"k\" = \"\\\u{7}\";"]
+    @Test func noErrorOrWarningMessageSpansLines() {
+        let inputs = ["\"k\" = \"\\\n", "\"k\" = \"\\\u{2028}\";", "a\u{2028}b", "\"k\" = \"\\\u{7}\";", "\"k\" = \"\\\n\";"]
         for input in inputs {
-            if let error = syntaxError(Data(input.utf8)) {
-                #expect(!error.message.contains { $0.isNewline }, "\(error.message.debugDescription)")
+            let document = StringsParser.read(input)
+            for message in document.errors.map(\.message) + document.warnings.map(\.message) {
+                #expect(!message.contains { $0.isNewline }, "\(message.debugDescription)")
             }
         }
-        #expect(syntaxError(Data("\"k\" = \"\\\u{7}\";".utf8))?.message == "unknown escape: backslash followed by U+0007")
+        #expect(StringsParser.read("\"k\" = \"\\\u{7}\";").warnings.first?.message
+            == "unknown escape: the backslash before U+0007 is dropped, so it reads U+0007; remove the backslash, or write \\\\ for a backslash")
     }
 }
 
@@ -499,59 +530,67 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
     }
 
     @Test(arguments: [false, true])
-    func utf16OddByteCount(bigEndian: Bool) {
-        let bytes = utf16("\"a\" = \"b\";\n\"c\"", bigEndian: bigEndian) + [0x41]
-        expectError(Data(bytes), .invalidUTF16, line: 2, column: 4,
-                    message: "UTF-16 file has an odd number of bytes (31); the last byte is not a whole character")
+    func utf16OddByteCountIgnoresTheLastByte(bigEndian: Bool) throws {
+        let bytes = utf16("\"a\" = \"b\";\n\"c\";", bigEndian: bigEndian) + [0x41]
+        let document = try parseBytes(bytes)
+        #expect(document.table == ["a": "b", "c": "c"])
+        #expect(document.warnings.map(\.kind) == [.oddByteCount])
+        #expect(document.warnings.first?.position == at(2, 5))
+        #expect(document.warnings.first?.message == "UTF-16 file has an odd number of bytes (33); the last byte is ignored")
     }
 
     @Test(arguments: [false, true])
-    func utf16ByteOrderMarkAndOneByte(bigEndian: Bool) {
-        expectError(Data((bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) + [0x22]), .invalidUTF16, line: 1, column: 1)
+    func utf16ByteOrderMarkAndOneByte(bigEndian: Bool) throws {
+        let document = try parseBytes((bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) + [0x22])
+        #expect(document.table.isEmpty)
+        #expect(document.warnings.map(\.kind) == [.oddByteCount])
     }
 
     @Test(arguments: [false, true])
-    func utf16UnpairedHighSurrogate(bigEndian: Bool) {
+    func utf16UnpairedSurrogatesShowAsReplacementCharacter(bigEndian: Bool) throws {
         var bytes = utf16("\"a\" = \"b\";\n\"x", bigEndian: bigEndian)
         bytes += bigEndian ? [0xD8, 0x3D] : [0x3D, 0xD8]
+        bytes += utf16("\" = \"é", bigEndian: bigEndian, byteOrderMark: false)
+        bytes += bigEndian ? [0xDE, 0x00] : [0x00, 0xDE]
         bytes += utf16("\";", bigEndian: bigEndian, byteOrderMark: false)
-        expectError(Data(bytes), .invalidUTF16, line: 2, column: 3, message: "unpaired UTF-16 high surrogate 0xD83D")
+        let document = try parseBytes(bytes)
+        #expect(document.table == ["a": "b", "x\u{FFFD}": "é\u{FFFD}"])
+        #expect(document.warnings.map(\.kind) == [.unpairedSurrogate, .unpairedSurrogate])
+        #expect(document.warnings.map(\.position) == [at(2, 1), at(2, 8)])
     }
 
-    @Test(arguments: [false, true])
-    func utf16UnpairedLowSurrogate(bigEndian: Bool) {
-        var bytes = utf16("\"é", bigEndian: bigEndian)
-        bytes += bigEndian ? [0xDE, 0x00] : [0x00, 0xDE]
-        expectError(Data(bytes), .invalidUTF16, line: 1, column: 3, message: "unpaired UTF-16 low surrogate 0xDE00")
-    }
+
 
     @Test func utf16HighSurrogateAtEndOfFile() {
-        expectError(Data(utf16("\"", bigEndian: false) + [0x3D, 0xD8]), .invalidUTF16, line: 1, column: 2)
+        expectError(Data(utf16("\"", bigEndian: false) + [0x3D, 0xD8]), .unterminatedString, line: 1, column: 1)
     }
 
-    @Test func invalidUTF8ByteNamesByteLineAndColumn() {
-        expectError(Data(Array("\"a\" = \"ok\";\n\"b\" = \"é".utf8) + [0xFF] + Array("\";".utf8)),
-                    .invalidUTF8, line: 2, column: 9, message: "invalid UTF-8 byte 0xFF")
-        expectError(Data([0x80]), .invalidUTF8, line: 1, column: 1, message: "invalid UTF-8 byte 0x80")
+    @Test func invalidUTF8NamesTheBytesLineAndColumnAndReadsAsReplacementCharacter() throws {
+        let bad = Data(Array("\"a\" = \"ok\";\n\"b\" = \"é".utf8) + [0xFF] + Array("\";".utf8))
+        expectError(bad, .invalidUTF8, line: 2, column: 9, message: "invalid UTF-8 sequence 0xFF; read as U+FFFD")
+        #expect(StringsParser.read(bad).table == ["a": "ok", "b": "é\u{FFFD}"])
+        expectError(Data([0x80]), .invalidUTF8, line: 1, column: 1, message: "invalid UTF-8 sequence 0x80; read as U+FFFD")
         expectError(Data(Array("\r\n\r".utf8) + [0xF5, 0x80, 0x80, 0x80]), .invalidUTF8, line: 3, column: 1,
-                    message: "invalid UTF-8 byte 0xF5")
+                    message: "invalid UTF-8 sequence 0xF5 0x80 0x80 0x80; read as U+FFFD")
     }
 
     @Test(arguments: [
-        ([0xC0, 0xAF], "invalid UTF-8 byte 0xC0"),            // overlong '/'
-        ([0xE0, 0x80, 0xAF], "invalid UTF-8 sequence 0xE0 0x80"),  // overlong
-        ([0xED, 0xA0, 0x80], "invalid UTF-8 sequence 0xED 0xA0"),  // encoded surrogate
-        ([0xF4, 0x90, 0x80, 0x80], "invalid UTF-8 sequence 0xF4 0x90"),  // above U+10FFFF
-        ([0xE2, 0x41], "invalid UTF-8 sequence 0xE2 0x41"),
-        ([0xF0, 0x9F, 0x98, 0x41], "invalid UTF-8 sequence 0xF0 0x9F 0x98 0x41"),
+        ([0xC0, 0xAF], "invalid UTF-8 sequence 0xC0 0xAF; read as U+FFFD"),            // overlong '/'
+        ([0xE0, 0x80, 0xAF], "invalid UTF-8 sequence 0xE0 0x80 0xAF; read as U+FFFD"),  // overlong
+        ([0xED, 0xA0, 0x80], "invalid UTF-8 sequence 0xED 0xA0 0x80; read as U+FFFD"),  // encoded surrogate
+        ([0xF4, 0x90, 0x80, 0x80], "invalid UTF-8 sequence 0xF4 0x90 0x80 0x80; read as U+FFFD"),  // above U+10FFFF
+        ([0xE2, 0x41], "invalid UTF-8 sequence 0xE2; read as U+FFFD"),
+        ([0xF0, 0x9F, 0x98, 0x41], "invalid UTF-8 sequence 0xF0 0x9F 0x98; read as U+FFFD"),
     ] as [([UInt8], String)])
     func invalidUTF8Sequences(_ bad: [UInt8], _ message: String) {
         expectError(Data(Array("\"k\" = \"".utf8) + bad + Array("\";".utf8)), .invalidUTF8, line: 1, column: 8, message: message)
     }
 
     @Test func truncatedUTF8AtEndOfFile() {
-        expectError(Data(Array("\"k\" = \"".utf8) + [0xE2, 0x82]), .invalidUTF8, line: 1, column: 8,
-                    message: "incomplete UTF-8 sequence 0xE2 0x82 at end of file")
+        let errors = StringsParser.read(Data(Array("\"k\" = \"".utf8) + [0xE2, 0x82])).errors
+        #expect(errors.map(\.kind) == [.unterminatedString, .invalidUTF8])
+        #expect(errors.last?.position == at(1, 8))
+        #expect(errors.last?.message == "incomplete UTF-8 sequence 0xE2 0x82 at end of file")
     }
 
     @Test func fourByteUTF8AndNoncharactersDecode() throws {
@@ -625,7 +664,7 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
         let elapsed = clock.measure { error = syntaxError(Data(text.utf8)) }
         #expect(elapsed < .seconds(2), "\(name) took \(elapsed)")
         switch name {
-        case "manyShorthands", "escapes", "slashes":
+        case "manyShorthands", "escapes", "slashes", "unterminatedComment", "surrogates":
             #expect(error == nil)
         case "lineBreaks":
             #expect(error?.position == at(3 * (size / 5) + 1, 2))

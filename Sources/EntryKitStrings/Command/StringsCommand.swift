@@ -8,18 +8,22 @@ import Musl
 import Darwin
 #endif
 
-/// `entrykit strings lint FILE...`, `entrykit strings dump FILE` and `entrykit strings lookup KEY`.
+/// `entrykit strings lint [--strict] FILE...`, `entrykit strings dump FILE` and
+/// `entrykit strings lookup KEY`.
 ///
-/// - `lint` checks each file the way `plutil -lint` does. A good file prints
-///   `FILE: OK` on standard output; a bad one prints
-///   `FILE:LINE:COL: error: MESSAGE` on standard error, which editors and
-///   IDEs turn into a jump to the spot. A key defined twice is a warning
-///   (`FILE:LINE:COL: warning: duplicate key ...`), not an error. Every file
-///   is checked even after a bad one; the exit status is 1 when any file is
-///   bad or unreadable, else 0.
-/// - `dump` prints the table as JSON: one object, keys in order of first
-///   appearance, each with its last value, indented by two spaces.
-/// - `lint` also warns when a value's `printf` conversions differ from its key's.
+/// - `lint` checks each file the way `plutil -lint` does, and like a translator's tool. Every
+///   syntax error and every warning is printed on standard error as `FILE:LINE:COL: error: ...`
+///   or `FILE:LINE:COL: warning: ...` (editors and IDEs turn these into a jump to the spot),
+///   in file order. A file without errors prints `FILE: OK` on standard output. Errors are what
+///   Apple's tools reject or lose entries over; warnings are what they accept but is almost
+///   always a mistake (`\u`, unknown escapes, short `\U`, octal above `\377`, a key defined
+///   twice, a value whose `printf` conversions differ from its key's). With `--strict` a
+///   warning fails the file too. Every file is checked even after a bad one; the exit status
+///   is 1 when any file failed or could not be read, else 0.
+/// - `dump` prints the table as JSON: one object, keys in order of first appearance (sorted for
+///   XML and binary tables), each with its last value, indented by two spaces. Arrays and
+///   dictionaries show as JSON arrays and objects, data as `"<0fa1>"`. A file with syntax
+///   errors prints the entries that could be read, the errors on standard error, and exits 1.
 /// - `lookup` prints a key in the current language, from the tables on the search path, as the
 ///   widgets would show it (the key itself when no table has it).
 /// - A FILE of `-` reads standard input; `--` ends the options.
@@ -28,13 +32,17 @@ import Darwin
 /// prints it on standard output and exits with 0.
 public enum StringsCommand {
     public static let usage = """
-        usage: entrykit strings lint FILE...
+        usage: entrykit strings lint [--strict] FILE...
                entrykit strings dump FILE
                entrykit strings lookup [--table NAME] KEY
 
-          lint   check .strings files; prints FILE: OK, or FILE:LINE:COL: error: ...
+          lint   check .strings files: FILE:LINE:COL: error: ... for what Apple's
+                 tools reject or lose, FILE:LINE:COL: warning: ... for what they
+                 accept but is almost always a mistake, then FILE: OK when the
+                 file has no errors; --strict fails on warnings too
           dump   print the table of a .strings file as JSON (keys in file order,
-                 the last definition of a key wins)
+                 the last definition of a key wins); a file with errors prints
+                 what could be read and exits with 1
           lookup print KEY in the current language (LANGUAGE, LC_ALL, LC_MESSAGES,
                  LANG) from the tables on the search path (ENTRYKIT_RESOURCES first);
                  --table NAME reads NAME.strings instead of EntryKit.strings
@@ -103,6 +111,7 @@ public enum StringsCommand {
         }
 
         var files: [String] = []
+        var strict = false
         var optionsEnded = false
         var unknownOption: String?
         for argument in arguments.dropFirst() {
@@ -110,6 +119,8 @@ public enum StringsCommand {
                 files.append(argument)
             } else if argument == "--" {
                 optionsEnded = true
+            } else if argument == "--strict", subcommand == "lint" {
+                strict = true
             } else if argument == "--help" || argument == "-h" {
                 standardOutput(usage)
                 return 0
@@ -131,16 +142,16 @@ public enum StringsCommand {
                     status = 1
                 case .success(let document):
                     let name = displayName(file)
-                    for duplicate in document.duplicates {
-                        standardError(
-                            "\(name):\(duplicate.duplicate.line):\(duplicate.duplicate.column): warning: "
-                                + "duplicate key \(jsonString(duplicate.key)) (first defined at \(duplicate.first)); "
-                                + "the last definition wins\n")
+                    let found = diagnostics(in: document)
+                    for diagnostic in found {
+                        let severity = diagnostic.isError ? "error" : "warning"
+                        standardError("\(name):\(diagnostic.position.line):\(diagnostic.position.column): \(severity): \(diagnostic.message)\n")
                     }
-                    for warning in formatWarnings(in: document) {
-                        standardError("\(name):\(warning.position.line):\(warning.position.column): warning: \(warning.message)\n")
+                    if found.contains(where: { $0.isError || strict }) {
+                        status = 1
+                    } else {
+                        standardOutput("\(name): OK\n")
                     }
-                    standardOutput("\(name): OK\n")
                 }
             }
             return status
@@ -154,8 +165,12 @@ public enum StringsCommand {
             standardError(problem.line + "\n")
             return 1
         case .success(let document):
+            let name = displayName(files[0])
+            for error in document.errors {
+                standardError("\(name):\(error.position.line):\(error.position.column): error: \(error.message)\n")
+            }
             standardOutput(json(for: document))
-            return 0
+            return document.errors.isEmpty ? 0 : 1
         }
     }
 
@@ -190,13 +205,38 @@ public enum StringsCommand {
         return 0
     }
 
+    /// One line of `lint` output.
+    struct Diagnostic {
+        var position: SourcePosition
+        var isError: Bool
+        var message: String
+    }
+
+    /// Errors and warnings of a document, in file order (errors first where both stand).
+    static func diagnostics(in document: StringsDocument) -> [Diagnostic] {
+        var found = document.errors.map { Diagnostic(position: $0.position, isError: true, message: $0.message) }
+        found += document.warnings.map { Diagnostic(position: $0.position, isError: false, message: $0.message) }
+        found += document.duplicates.map { duplicate in
+            Diagnostic(
+                position: duplicate.duplicate, isError: false,
+                message: "duplicate key \(jsonString(duplicate.key)) (first defined at \(duplicate.first)); the last definition wins")
+        }
+        found += formatWarnings(in: document).map { Diagnostic(position: $0.position, isError: false, message: $0.message) }
+        return found.enumerated().sorted { a, b in
+            if a.element.position != b.element.position { return a.element.position < b.element.position }
+            if a.element.isError != b.element.isError { return a.element.isError }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
     /// Values whose `printf` conversions differ from their key's: at run time the key's text
     /// is shown instead, so the translator should hear of it.
     static func formatWarnings(in document: StringsDocument) -> [(position: SourcePosition, message: String)] {
-        document.entries.compactMap { entry in
+        document.entries.compactMap { entry -> (position: SourcePosition, message: String)? in
+            guard let value = entry.value.string else { return nil }
             let expected = FormatSpecifiers(entry.key)
             guard !expected.isEmpty else { return nil }
-            let found = FormatSpecifiers(entry.value)
+            let found = FormatSpecifiers(value)
             guard found != expected else { return nil }
             return (entry.position, "the value's format conversions (\(found)) differ from the key's (\(expected)); the key's text is shown instead")
         }
@@ -218,10 +258,35 @@ public enum StringsCommand {
             out += "  "
             appendJSONString(key, to: &out)
             out += ": "
-            appendJSONString(document.table[key] ?? "", to: &out)
+            out += jsonValue(document.values[key] ?? .string(""), indent: "  ")
         }
         out += "\n}\n"
         return out
+    }
+
+    /// A value as JSON; nested arrays and objects are indented one more step than `indent`.
+    static func jsonValue(_ value: StringsValue, indent: String) -> String {
+        switch value {
+        case .string(let string):
+            return jsonString(string)
+        case .array(let elements):
+            guard !elements.isEmpty else { return "[]" }
+            let inner = indent + "  "
+            return "[\n" + elements.map { inner + jsonValue($0, indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
+        case .dictionary(let members):
+            guard !members.isEmpty else { return "{}" }
+            let inner = indent + "  "
+            return "{\n" + members.map { inner + jsonString($0.key) + ": " + jsonValue($0.value, indent: inner) }
+                .joined(separator: ",\n") + "\n" + indent + "}"
+        case .data(let bytes):
+            return jsonString("<" + bytes.map { StringsDecoder.hexDigits(UInt32($0), width: 2).lowercased() }.joined() + ">")
+        case .number(let text):
+            return Double(text).map { $0.isFinite } == true ? text : jsonString(text)
+        case .boolean(let flag):
+            return flag ? "true" : "false"
+        case .date(let date):
+            return jsonString(ISO8601DateFormatter().string(from: date))
+        }
     }
 
     static func jsonString(_ string: String) -> String {
@@ -270,12 +335,7 @@ public enum StringsCommand {
         } catch {
             return .failure(Problem(line: "\(name): error: cannot read file: \(error)"))
         }
-        do {
-            return .success(try StringsParser.parse(data))
-        } catch {
-            return .failure(Problem(
-                line: "\(name):\(error.position.line):\(error.position.column): error: \(error.message)"))
-        }
+        return .success(StringsParser.read(data))
     }
 }
 

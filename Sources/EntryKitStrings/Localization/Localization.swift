@@ -6,8 +6,9 @@ import Synchronization
 /// A table named `T` in language `L` is the file `L.lproj/T.strings` in any search-path
 /// directory. Lookups walk the preferred languages in order and, for each, the search paths in
 /// order; the first table that has the key answers, and a key no table has is shown as itself.
-/// A malformed table is reported once through `report` and then treated as missing, so a bad
-/// translation never hides the English text.
+/// A table with syntax errors is used with every entry that could be read (the parser
+/// resynchronizes after each error), and its errors are reported once through `report`.
+/// Tables may be text, XML or binary property lists.
 ///
 /// ```swift
 /// let l10n = Localization.shared
@@ -33,7 +34,7 @@ public final class Localization: Sendable {
         var searchPaths: [URL]
         var environmentPreference: LanguagePreference
         var chosenLanguage: String?
-        /// Parsed tables by file path; `nil` records a missing or malformed file.
+        /// Parsed tables by file path; `nil` records a missing file.
         var tables: [String: [String: String]?] = [:]
         /// Problems already reported, so each is said once.
         var reported: Set<String> = []
@@ -47,7 +48,7 @@ public final class Localization: Sendable {
     /// - Parameters:
     ///   - searchPaths: directories holding `xx.lproj` folders, most important first.
     ///   - preference: the languages to try when none was chosen with `setLanguage(_:)`.
-    ///   - report: where a malformed table is described; standard error by default.
+    ///   - report: where the errors of a malformed table are described; standard error by default.
     public init(
         searchPaths: [URL],
         preference: LanguagePreference,
@@ -211,10 +212,14 @@ public final class Localization: Sendable {
         if let cached = state.withLock({ $0.tables[path] }) { return cached }
         var table: [String: String]?
         if let data = FileManager.default.contents(atPath: path) {
-            do {
-                table = try StringsParser.parse(data).table
-            } catch {
-                report("warning: ignoring \(path):\(error.position.line):\(error.position.column): \(error.message)")
+            let document = StringsParser.read(data)
+            table = document.table
+            for error in document.errors {
+                report("warning: \(path):\(error.position.line):\(error.position.column): \(error.message)")
+            }
+            if !document.errors.isEmpty {
+                let count = document.table.count
+                report("warning: \(path): using the \(count) \(count == 1 ? "entry" : "entries") that could be read")
             }
         }
         state.withLock { $0.tables[path] = .some(table) }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Turns the bytes of a `.strings` file into Unicode scalar values.
+/// Turns the bytes of a `.strings` file into UTF-16 code units, the units
+/// CoreFoundation's parser reads.
 ///
 /// - UTF-8, with or without the byte order mark `EF BB BF`;
 /// - UTF-16 little- or big-endian with the byte order mark `FF FE` / `FE FF`;
@@ -8,14 +9,21 @@ import Foundation
 ///   character (one of the first two bytes is zero and the other is not),
 ///   as old tools sometimes wrote it.
 ///
-/// Decoding is strict: overlong forms, encoded surrogates, values above
-/// U+10FFFF, truncated sequences and unpaired UTF-16 surrogates are errors
-/// that name the line and column where the bad character stands.
+/// UTF-8 is decoded strictly: each run of bytes that is not UTF-8 is an error and
+/// reads as U+FFFD, so the rest of the file is still read. UTF-16 is taken as it
+/// is, unpaired surrogates included (Apple keeps them too; they show as U+FFFD);
+/// an odd last byte is ignored, as Foundation ignores it.
 enum StringsDecoder {
     enum Encoding: Equatable {
         case utf8
         case utf16LittleEndian
         case utf16BigEndian
+    }
+
+    struct Decoded {
+        var units: [UInt16]
+        var errors: [StringsSyntaxError] = []
+        var warnings: [StringsWarning] = []
     }
 
     /// The encoding of `bytes` and how many leading bytes are a byte order mark.
@@ -33,8 +41,8 @@ enum StringsDecoder {
         return (.utf8, 0)
     }
 
-    static func decode(_ data: Data) throws(StringsSyntaxError) -> [UInt32] {
-        let result: Result<[UInt32], StringsSyntaxError> = data.withUnsafeBytes { bytes in
+    static func decode(_ data: Data) -> Decoded {
+        data.withUnsafeBytes { bytes in
             let (encoding, bomLength) = detectEncoding(bytes)
             switch encoding {
             case .utf8:
@@ -45,26 +53,42 @@ enum StringsDecoder {
                 return decodeUTF16(bytes, from: bomLength, bigEndian: true)
             }
         }
-        return try result.get()
     }
 
     // MARK: UTF-8
 
-    private static func decodeUTF8(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Result<[UInt32], StringsSyntaxError> {
-        var scalars: [UInt32] = []
-        scalars.reserveCapacity(bytes.count - start)
+    private static func decodeUTF8(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Decoded {
+        var decoded = Decoded(units: [])
+        decoded.units.reserveCapacity(bytes.count - start)
+        var tracker = LineTracker()
         let count = bytes.count
         var i = start
+        /// Start of the run of bad bytes being read, if any.
+        var badRun: (start: Int, unitIndex: Int)?
+
+        func flushBadRun(until end: Int, _ decoded: inout Decoded) {
+            guard let run = badRun else { return }
+            badRun = nil
+            let shown = (run.start..<min(end, run.start + 4)).map { hexByte(UInt32(bytes[$0])) }.joined(separator: " ")
+            let more = end - run.start > 4 ? " ..." : ""
+            let message = end >= count && end - run.start < 4 && isTruncatedLead(bytes, run.start, count)
+                ? "incomplete UTF-8 sequence \(shown) at end of file"
+                : "invalid UTF-8 sequence \(shown)\(more); read as U+FFFD"
+            decoded.errors.append(StringsSyntaxError(
+                .invalidUTF8, message, at: tracker.position(at: run.unitIndex, in: decoded.units)))
+        }
+
         while i < count {
             let b0 = UInt32(bytes[i])
             if b0 < 0x80 {
-                scalars.append(b0)
+                flushBadRun(until: i, &decoded)
+                decoded.units.append(UInt16(b0))
                 i += 1
                 continue
             }
             // Length of the sequence and the allowed range of its second byte
             // (Unicode Table 3-7, "Well-Formed UTF-8 Byte Sequences").
-            let length: Int
+            var length = 0
             var low: UInt32 = 0x80
             var high: UInt32 = 0xBF
             switch b0 {
@@ -75,77 +99,65 @@ enum StringsDecoder {
             case 0xF0: length = 4; low = 0x90
             case 0xF1...0xF3: length = 4
             case 0xF4: length = 4; high = 0x8F
-            default:
-                return .failure(utf8Error("invalid UTF-8 byte \(hexByte(b0))", scalars))
+            default: length = 0
             }
             var value = b0 & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-            for k in 1..<length {
-                guard i + k < count else {
-                    let sequence = (i..<count).map { hexByte(UInt32(bytes[$0])) }.joined(separator: " ")
-                    return .failure(utf8Error("incomplete UTF-8 sequence \(sequence) at end of file", scalars))
-                }
+            var good = length > 0
+            var k = 1
+            while good, k < length {
+                guard i + k < count else { good = false; break }
                 let b = UInt32(bytes[i + k])
                 let (min, max) = k == 1 ? (low, high) : (UInt32(0x80), UInt32(0xBF))
-                guard b >= min, b <= max else {
-                    let sequence = (i...(i + k)).map { hexByte(UInt32(bytes[$0])) }.joined(separator: " ")
-                    return .failure(utf8Error("invalid UTF-8 sequence \(sequence)", scalars))
-                }
+                guard b >= min, b <= max else { good = false; break }
                 value = (value << 6) | (b & 0x3F)
+                k += 1
             }
-            scalars.append(value)
-            i += length
+            if good {
+                flushBadRun(until: i, &decoded)
+                if value >= 0x10000 {
+                    let v = value - 0x10000
+                    decoded.units.append(UInt16(0xD800 + (v >> 10)))
+                    decoded.units.append(UInt16(0xDC00 + (v & 0x3FF)))
+                } else {
+                    decoded.units.append(UInt16(value))
+                }
+                i += length
+            } else {
+                // The maximal subpart of a sequence reads as one U+FFFD; a run of them is one error.
+                if badRun == nil { badRun = (i, decoded.units.count) }
+                decoded.units.append(0xFFFD)
+                i += max(1, k)
+            }
         }
-        return .success(scalars)
+        flushBadRun(until: count, &decoded)
+        return decoded
     }
 
-    /// The error for a bad sequence that starts where the next scalar would stand.
-    private static func utf8Error(_ message: String, _ decoded: [UInt32]) -> StringsSyntaxError {
-        var tracker = LineTracker()
-        let position = tracker.position(at: decoded.count, in: decoded)
-        return StringsSyntaxError(.invalidUTF8, message, at: position)
+    private static func isTruncatedLead(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ count: Int) -> Bool {
+        let b0 = bytes[start]
+        return b0 >= 0xC2 && b0 <= 0xF4
     }
 
     // MARK: UTF-16
 
-    private static func decodeUTF16(_ bytes: UnsafeRawBufferPointer, from start: Int, bigEndian: Bool) -> Result<[UInt32], StringsSyntaxError> {
+    private static func decodeUTF16(_ bytes: UnsafeRawBufferPointer, from start: Int, bigEndian: Bool) -> Decoded {
         let count = bytes.count
-        let units = (count - start) / 2
-        var scalars: [UInt32] = []
-        scalars.reserveCapacity(units)
-
-        func unit(_ index: Int) -> UInt32 {
-            let offset = start + 2 * index
-            let a = UInt32(bytes[offset])
-            let b = UInt32(bytes[offset + 1])
-            return bigEndian ? (a << 8 | b) : (b << 8 | a)
+        let unitCount = (count - start) / 2
+        var units = [UInt16](repeating: 0, count: unitCount)
+        for index in 0..<unitCount {
+            let a = UInt16(bytes[start + 2 * index])
+            let b = UInt16(bytes[start + 2 * index + 1])
+            units[index] = bigEndian ? (a << 8 | b) : (b << 8 | a)
         }
-
-        var u = 0
-        while u < units {
-            let c = unit(u)
-            if c < 0xD800 || c > 0xDFFF {
-                scalars.append(c)
-                u += 1
-            } else if c <= 0xDBFF, u + 1 < units, case let d = unit(u + 1), d >= 0xDC00, d <= 0xDFFF {
-                scalars.append(0x10000 + ((c - 0xD800) << 10) + (d - 0xDC00))
-                u += 2
-            } else {
-                var tracker = LineTracker()
-                let position = tracker.position(at: scalars.count, in: scalars)
-                let which = c <= 0xDBFF ? "high" : "low"
-                return .failure(StringsSyntaxError(
-                    .invalidUTF16, "unpaired UTF-16 \(which) surrogate \(hexUnit(c))", at: position))
-            }
-        }
+        var decoded = Decoded(units: units)
         if (count - start) % 2 != 0 {
             var tracker = LineTracker()
-            let position = tracker.position(at: scalars.count, in: scalars)
-            return .failure(StringsSyntaxError(
-                .invalidUTF16,
-                "UTF-16 file has an odd number of bytes (\(count)); the last byte is not a whole character",
-                at: position))
+            decoded.warnings.append(StringsWarning(
+                .oddByteCount,
+                "UTF-16 file has an odd number of bytes (\(count)); the last byte is ignored",
+                at: tracker.position(at: unitCount, in: units)))
         }
-        return .success(scalars)
+        return decoded
     }
 
     // MARK: Formatting
@@ -154,44 +166,46 @@ enum StringsDecoder {
         "0x" + hexDigits(value, width: 2)
     }
 
-    static func hexUnit(_ value: UInt32) -> String {
-        "0x" + hexDigits(value, width: 4)
-    }
-
     static func hexDigits(_ value: UInt32, width: Int) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }
 
-/// Line and column of scalar indices, found by walking forward from the last
-/// answer, so asking for increasing indices costs O(n) in total.
+/// Line and column of UTF-16 unit indices, found by walking forward from the
+/// last answer, so asking for increasing indices costs O(n) in total.
 ///
-/// `\n`, `\r\n` and a lone `\r` each end a line. Columns count scalars,
-/// 1-based; a tab is one column.
+/// `\n`, `\r\n` and a lone `\r` each end a line. Columns count Unicode scalars,
+/// 1-based (a surrogate pair is one column); a tab is one column.
 struct LineTracker {
     private var index = 0
     private var line = 1
     private var lineStart = 0
+    /// Surrogate pairs between `lineStart` and `index`: each is two units but one column.
+    private var pairs = 0
 
-    mutating func position(at target: Int, in scalars: [UInt32]) -> SourcePosition {
+    mutating func position(at target: Int, in units: [UInt16]) -> SourcePosition {
         if target < index {
             self = LineTracker()
         }
-        let end = min(target, scalars.count)
+        let end = min(target, units.count)
         while index < end {
-            let c = scalars[index]
+            let c = units[index]
             if c == 0x0A {
-                if index == 0 || scalars[index - 1] != 0x0D {
+                if index == 0 || units[index - 1] != 0x0D {
                     line += 1
                 }
                 lineStart = index + 1
+                pairs = 0
             } else if c == 0x0D {
                 line += 1
                 lineStart = index + 1
+                pairs = 0
+            } else if c >= 0xDC00, c <= 0xDFFF, index > lineStart, units[index - 1] >= 0xD800, units[index - 1] <= 0xDBFF {
+                pairs += 1
             }
             index += 1
         }
-        return SourcePosition(line: line, column: target - lineStart + 1)
+        return SourcePosition(line: line, column: target - lineStart - pairs + 1)
     }
 }

@@ -20,17 +20,62 @@ public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConver
     public var description: String { "\(line):\(column)" }
 }
 
+/// A value in a `.strings` table. Almost always a string; the property-list syntax also allows
+/// arrays `( )`, dictionaries `{ }` and data `< >`, and XML or binary tables may hold numbers,
+/// booleans and dates. Lookups use only strings; `dump` shows the rest as JSON.
+public enum StringsValue: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+    case string(String)
+    case array([StringsValue])
+    /// Members in file order, each key once (a key given again replaces the value in place).
+    case dictionary([StringsMember])
+    case data([UInt8])
+    /// A number from an XML or binary table, as its decimal text.
+    case number(String)
+    case boolean(Bool)
+    case date(Date)
+
+    public init(stringLiteral value: String) {
+        self = .string(value)
+    }
+
+    /// The string, or nil for any other kind of value.
+    public var string: String? {
+        if case .string(let string) = self { return string }
+        return nil
+    }
+
+    public var description: String {
+        if case .string(let string) = self { return string }
+        return StringsCommand.jsonValue(self, indent: "")
+    }
+}
+
+/// One member of a `{ }` dictionary value.
+public struct StringsMember: Sendable, Hashable {
+    public var key: String
+    public var value: StringsValue
+
+    public init(key: String, value: StringsValue) {
+        self.key = key
+        self.value = value
+    }
+}
+
 /// One `"key" = "value";` pair as it stands in the file.
 public struct StringsEntry: Sendable, Hashable {
     public var key: String
-    public var value: String
-    /// Where the key starts.
+    public var value: StringsValue
+    /// Where the key starts (1:1 for every entry of an XML or binary table).
     public var position: SourcePosition
 
-    public init(key: String, value: String, position: SourcePosition) {
+    public init(key: String, value: StringsValue, position: SourcePosition) {
         self.key = key
         self.value = value
         self.position = position
+    }
+
+    public init(key: String, value: String, position: SourcePosition) {
+        self.init(key: key, value: .string(value), position: position)
     }
 }
 
@@ -41,51 +86,137 @@ public struct StringsDuplicate: Sendable, Hashable {
     public var duplicate: SourcePosition
 }
 
-/// A parsed `.strings` file.
+/// Something Apple's parser accepts but that is almost always a mistake, with where it is and
+/// how to fix it. `lint` prints these; `lint --strict` fails on them.
+public struct StringsWarning: Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// `\u203A`: Apple reads `\u` as the letter u; only `\U` is an escape.
+        case lowercaseUnicodeEscape
+        /// A backslash before a character that is not an escape (`\(`, `\E`); Apple drops the backslash.
+        case unknownEscape
+        /// `\U` followed by fewer than four hexadecimal digits.
+        case shortUnicodeEscape
+        /// An octal escape above `\377` (Apple keeps the low eight bits) or naming no character.
+        case octalEscape
+        /// A string holding half of a UTF-16 surrogate pair; it shows as U+FFFD.
+        case unpairedSurrogate
+        /// A `/*` comment still open at the end of the file.
+        case unterminatedComment
+        /// A UTF-16 file with an odd number of bytes; the last byte is ignored.
+        case oddByteCount
+        /// Text after the last entry that Apple's parser silently ignores.
+        case ignoredText
+    }
+
+    public var kind: Kind
+    public var message: String
+    public var position: SourcePosition
+
+    public init(_ kind: Kind, _ message: String, at position: SourcePosition) {
+        self.kind = kind
+        self.message = message
+        self.position = position
+    }
+
+    public var description: String { "\(position): \(message)" }
+}
+
+/// The form a table was stored in.
+public enum StringsFormat: String, Sendable, Hashable {
+    /// The text form (old-style property list) that genstrings and Xcode write.
+    case text
+    /// An XML property list.
+    case xml
+    /// A binary property list (`bplist00`), as Xcode copies tables into built apps.
+    case binary
+}
+
+/// A parsed `.strings` file: every entry that could be read, and every error and warning.
+///
+/// A file with errors still has a table: the parser resynchronizes after each error and keeps
+/// the entries before and after it.
 public struct StringsDocument: Sendable {
     /// Every pair in file order, duplicates included.
     public let entries: [StringsEntry]
-    /// The lookup table: the last definition of a key wins.
+    /// The lookup table: for each key whose last definition is a string, that string.
     public let table: [String: String]
     /// Keys in order of first appearance, each once.
     public let orderedKeys: [String]
     /// Keys defined more than once, in file order of the later definition.
     public let duplicates: [StringsDuplicate]
+    /// Syntax errors, in file order. Apple's tools reject a file with any of these, or lose entries.
+    public let errors: [StringsSyntaxError]
+    /// What Apple accepts but is almost always a mistake, in file order.
+    public let warnings: [StringsWarning]
+    public let format: StringsFormat
+    /// For each key, the indices in `entries` of its first and last definitions.
+    private let definitions: [String: Definitions]
 
-    public init(entries: [StringsEntry]) {
+    private struct Definitions: Sendable {
+        var first: Int
+        var last: Int
+    }
+
+    public init(
+        entries: [StringsEntry],
+        errors: [StringsSyntaxError] = [],
+        warnings: [StringsWarning] = [],
+        format: StringsFormat = .text
+    ) {
         self.entries = entries
+        self.errors = errors
+        self.warnings = warnings
+        self.format = format
         var table: [String: String] = [:]
-        var firstSeen: [String: SourcePosition] = [:]
+        var definitions: [String: Definitions] = [:]
         var orderedKeys: [String] = []
         var duplicates: [StringsDuplicate] = []
-        for entry in entries {
-            if let first = firstSeen[entry.key] {
-                duplicates.append(StringsDuplicate(key: entry.key, first: first, duplicate: entry.position))
+        for (index, entry) in entries.enumerated() {
+            if let slot = definitions.index(forKey: entry.key) {
+                let first = definitions.values[slot].first
+                definitions.values[slot].last = index
+                duplicates.append(StringsDuplicate(key: entry.key, first: entries[first].position, duplicate: entry.position))
             } else {
-                firstSeen[entry.key] = entry.position
+                definitions[entry.key] = Definitions(first: index, last: index)
                 orderedKeys.append(entry.key)
             }
-            table[entry.key] = entry.value
+            if case .string(let string) = entry.value {
+                table[entry.key] = string
+            } else {
+                table[entry.key] = nil
+            }
         }
         self.table = table
+        self.definitions = definitions
         self.orderedKeys = orderedKeys
         self.duplicates = duplicates
     }
+
+    /// The last definition of `key`, string or not.
+    public func value(forKey key: String) -> StringsValue? {
+        definitions[key].map { entries[$0.last].value }
+    }
+
+    /// Every key's last definition, strings or not.
+    public var values: [String: StringsValue] {
+        definitions.mapValues { entries[$0.last].value }
+    }
+
+    /// True when the file has no syntax errors.
+    public var isValid: Bool { errors.isEmpty }
 }
 
-/// Why a `.strings` file could not be read, and where.
+/// A syntax error in a `.strings` file, and where.
 public struct StringsSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, for code that reacts to the kind rather than the words.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// A byte sequence that is not UTF-8 (in a file without a UTF-16 byte order mark).
         case invalidUTF8
-        /// A UTF-16 file with an odd number of bytes or an unpaired surrogate code unit.
-        case invalidUTF16
         /// Something other than a quoted or unquoted string where a key must start.
         case expectedKey
         /// A key not followed by `=` or `;`.
         case expectedEqualsOrSemicolon
-        /// An `=` not followed by a quoted or unquoted string.
+        /// An `=` not followed by a value.
         case expectedValue
         /// A value not followed by `;`.
         case expectedSemicolon
@@ -93,16 +224,22 @@ public struct StringsSyntaxError: Error, Sendable, Hashable, CustomStringConvert
         case invalidUnquotedCharacter
         /// A quoted string without its closing quote.
         case unterminatedString
-        /// A `/*` comment without its closing `*/`.
-        case unterminatedComment
-        /// A backslash followed by a character that is not an escape.
-        case unknownEscape
-        /// `\U` or `\u` not followed by four hexadecimal digits.
-        case invalidUnicodeEscape
-        /// An octal escape above `\377` or naming no character.
-        case invalidOctalEscape
-        /// A `\U` surrogate escape without its partner.
-        case unpairedSurrogate
+        /// An array `(` without `,` or `)` where one must follow.
+        case unterminatedArray
+        /// A dictionary `{` without its closing `}`.
+        case unterminatedDictionary
+        /// Data `< >` with a character that is not a hexadecimal digit, an odd digit, or no `>`.
+        case invalidData
+        /// Arrays and dictionaries nested more than 512 deep.
+        case nestedTooDeeply
+        /// Text where a key should start, after which Apple's parser silently drops every entry.
+        case appleStopsReading
+        /// Text after the closing `}` of a table written as `{ ... }`.
+        case textAfterTable
+        /// The file holds one array, data or string rather than a table.
+        case notATable
+        /// An XML or binary property list that Foundation cannot read.
+        case invalidPropertyList
         /// Made by code outside the parser with `init(_:at:)`.
         case other
     }
