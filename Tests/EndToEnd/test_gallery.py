@@ -80,6 +80,22 @@ def test_a_dropped_in_language_appears_in_the_menu(launch, tmp_path):
     assert find(window, role="label", name="Current language: Xish")
 
 
+def test_a_table_written_by_genstrings_from_swift_still_translates(launch, tmp_path):
+    # genstrings on Swift interpolation writes `\(name)`, an escape Apple reads as `(name)`; a
+    # translator's `\E` typo likewise. Neither may cost the language its translations.
+    folder = tmp_path / "de.lproj"
+    folder.mkdir()
+    (folder / "EntryKit.strings").write_text(
+        '"LanguageName" = "Deutsch";\n'
+        '"Hello, \\(name)" = "Hallo, \\(name)";\n'
+        '"Overview" = "\\Eberblick";\n'
+        '"Current language: %@" = "Aktuelle Sprache: %@";\n', encoding="utf-8")
+    app = launch(env={"ENTRYKIT_RESOURCES": str(tmp_path), "LANGUAGE": "de"})
+    window = app.window("EntryKit")
+    assert find(window, role="radio button", name="Eberblick")
+    assert find(window, role="label", name="Aktuelle Sprache: Deutsch")
+
+
 def open_about(app, window, menu_name="Main Menu", about_name="About EntryKit"):
     """Opens About from the main menu and returns the dialog, found by role and name."""
     press(find(window, role="toggle button", name=menu_name))
