@@ -24,13 +24,7 @@ final class ListCoreSubject: BenchmarkSubject {
     func close() { gtk_popover_popdown(cast(popover)) }
     var paintedWidget: UnsafeMutablePointer<GtkWidget>? { list.canvas.widget }
 
-    func pageDown() -> Bool {
-        let adjustment = gtk_scrolled_window_get_vadjustment(list.cast())
-        let page = gtk_adjustment_get_page_size(adjustment)
-        let top = gtk_adjustment_get_upper(adjustment) - page
-        gtk_adjustment_set_value(adjustment, min(gtk_adjustment_get_value(adjustment) + page, top))
-        return true
-    }
+    func pageDown() -> Bool { scrollByPage(gtk_scrolled_window_get_vadjustment(list.cast())) }
 
     func typeQuery(_ query: String) -> Bool {
         gtk_entry_set_text(cast(entry), query)

@@ -95,13 +95,7 @@ final class TreeViewPopoverSubject: BenchmarkSubject {
     func close() { gtk_popover_popdown(cast(popover)) }
     var paintedWidget: UnsafeMutablePointer<GtkWidget>? { treeView }
 
-    func pageDown() -> Bool {
-        let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(treeView))
-        let page = gtk_adjustment_get_page_size(adjustment)
-        let top = gtk_adjustment_get_upper(adjustment) - page
-        gtk_adjustment_set_value(adjustment, min(gtk_adjustment_get_value(adjustment) + page, top))
-        return true
-    }
+    func pageDown() -> Bool { scrollByPage(gtk_scrollable_get_vadjustment(OpaquePointer(treeView))) }
 
     /// Substring filter through GtkTreeModelFilter, made on the first keystroke. Refiltering
     /// while attached emits a signal per changed row, so the view is detached meanwhile.

@@ -49,6 +49,16 @@ let allSubjects: [any BenchmarkSubject.Type] = [
     ListCoreSubject.self,
 ]
 
+/// Scrolls a list's adjustment down by one page, as Page Down on its scrollbar does: the same
+/// action for every subject, so `scroll_ms` compares like with like.
+@MainActor
+func scrollByPage(_ adjustment: UnsafeMutablePointer<GtkAdjustment>?) -> Bool {
+    let page = gtk_adjustment_get_page_size(adjustment)
+    let top = gtk_adjustment_get_upper(adjustment) - page
+    gtk_adjustment_set_value(adjustment, min(gtk_adjustment_get_value(adjustment) + page, top))
+    return true
+}
+
 /// Casts between GTK's C types, which Swift sees as unrelated pointer types.
 func cast<T>(_ pointer: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<T> {
     pointer!.assumingMemoryBound(to: T.self)

@@ -1,4 +1,4 @@
-@testable import EntryKit
+import EntryKit
 import Testing
 
 /// Counts of what EntryKit keeps alive: compare a snapshot before and after a piece of work.
@@ -14,7 +14,7 @@ public struct LiveObjects: Equatable, CustomStringConvertible {
 }
 
 /// Records a test issue unless every probe's object has been finalized on the GTK thread.
-public func expectFinalized(_ probes: [GObjectFinalizationProbe], _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+package func expectFinalized(_ probes: [GObjectFinalizationProbe], _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
     let alive = probes.count { !$0.isFinalized }
     #expect(alive == 0, "\(alive) of \(probes.count) \(what) still alive", sourceLocation: sourceLocation)
     let elsewhere = probes.count { $0.isFinalized && !$0.wasFinalizedOnGtkThread }

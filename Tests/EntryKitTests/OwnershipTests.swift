@@ -1,4 +1,3 @@
-import CEntryKit
 import CGtk
 import EntryKitTestSupport
 @testable import EntryKit

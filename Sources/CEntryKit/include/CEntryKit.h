@@ -2,6 +2,14 @@
 #define ENTRYKIT_CENTRYKIT_H
 
 /* EntryKit's C module: GObject subclasses Swift cannot declare. */
+
+/* Swift reads this header as a Clang module. GTK's declarations must belong to the CGtk module
+ * alone: included again here they would belong to two modules, and Swift files that import only
+ * CGtk could no longer see some of them. So the module imports CGtk, whose include guards then
+ * keep the headers below from including GTK a second time. */
+#if __has_feature(modules)
+#pragma clang module import CGtk
+#endif
 #include "entrykit_chooser_entry.h"
 #include "entrykit_list_view.h"
 #include "entrykit_secure_buffer.h"

@@ -5,8 +5,6 @@ import CGtk
 /// theme (Adwaita light and dark, and others that define them).
 @MainActor
 enum AccountPanelStyle {
-    private static var installed = false
-
     static let css = """
         .entrykit-account-group {
             border: 1px solid @borders;
@@ -26,11 +24,5 @@ enum AccountPanelStyle {
         .entrykit-account-group entry:last-child:focus { border-bottom-right-radius: 5px; }
         """
 
-    static func installOnce() {
-        guard !installed, let screen = gdk_screen_get_default() else { return }
-        installed = true
-        let provider = GObjectReference(transferFull: gtk_css_provider_new()!)
-        gtk_css_provider_load_from_data(provider.cast(), css, -1, nil)
-        gtk_style_context_add_provider_for_screen(screen, provider.opaque, UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-    }
+    static func installOnce() { ScreenStyle.install(named: "account-panel", css: css) }
 }
