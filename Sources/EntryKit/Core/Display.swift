@@ -1,3 +1,4 @@
+import CEntryKit
 import CGtk
 import Foundation
 import Synchronization
@@ -27,6 +28,8 @@ public enum GtkRuntime {
             throw DisplayUnavailable(description: describeMissingDisplay(environment: environment))
         }
         gtkThread.store(pthread_self(), ordering: .releasing)
+        // GtkBuilder files name EntryKit's widgets (`EkDropDownField`): their types must exist first.
+        ek_register_types()
     }
 
     private static var mainActorWorkRunsInGtkLoop = false

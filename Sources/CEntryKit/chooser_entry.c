@@ -1,0 +1,306 @@
+#include "entrykit_chooser_entry.h"
+
+#include <gtk/gtk-a11y.h>
+
+/* ---- The accessible: a combo box with expandable/expanded ---------------------------------- */
+
+/* States like expandable/expanded only read back from a ref_state_set override (atk_object_set
+ * state calls are overwritten by GtkEntryAccessible), so the entry gets its own accessible type. */
+
+#define EK_TYPE_CHOOSER_ENTRY_ACCESSIBLE (ek_chooser_entry_accessible_get_type())
+G_DECLARE_FINAL_TYPE(EkChooserEntryAccessible, ek_chooser_entry_accessible, EK, CHOOSER_ENTRY_ACCESSIBLE, GtkEntryAccessible)
+
+struct _EkChooserEntryAccessible {
+    GtkEntryAccessible parent_instance;
+};
+
+G_DEFINE_TYPE(EkChooserEntryAccessible, ek_chooser_entry_accessible, GTK_TYPE_ENTRY_ACCESSIBLE)
+
+typedef struct {
+    gboolean expandable;
+    gboolean expanded;
+    guint toggle_count;
+    GtkWidget *popup;          /* weak */
+    GtkWidget *controlled;     /* weak */
+    GtkWidget *watched_window; /* weak: the toplevel the outside-press gesture is on */
+    GtkGesture *outside_press; /* while expanded */
+} EkChooserEntryPrivate;
+
+G_DEFINE_TYPE_WITH_PRIVATE(EkChooserEntry, ek_chooser_entry, GTK_TYPE_ENTRY)
+
+static EkChooserEntry *entry_of_accessible(AtkObject *object) {
+    GtkWidget *widget = gtk_accessible_get_widget(GTK_ACCESSIBLE(object));
+    return widget && EK_IS_CHOOSER_ENTRY(widget) ? EK_CHOOSER_ENTRY(widget) : NULL;
+}
+
+static AtkRole accessible_get_role(AtkObject *object) {
+    EkChooserEntry *entry = entry_of_accessible(object);
+    if (entry && ek_chooser_entry_get_expandable(entry)) return ATK_ROLE_COMBO_BOX;
+    return ATK_OBJECT_CLASS(ek_chooser_entry_accessible_parent_class)->get_role(object);
+}
+
+static AtkStateSet *accessible_ref_state_set(AtkObject *object) {
+    AtkStateSet *states = ATK_OBJECT_CLASS(ek_chooser_entry_accessible_parent_class)->ref_state_set(object);
+    EkChooserEntry *entry = entry_of_accessible(object);
+    if (entry && ek_chooser_entry_get_expandable(entry)) {
+        atk_state_set_add_state(states, ATK_STATE_EXPANDABLE);
+        if (ek_chooser_entry_get_expanded(entry)) atk_state_set_add_state(states, ATK_STATE_EXPANDED);
+    }
+    return states;
+}
+
+/* A set name wins; else the mnemonic label's text, else the placeholder, as a sighted user reads it. */
+static const gchar *accessible_get_name(AtkObject *object) {
+    const gchar *name = ATK_OBJECT_CLASS(ek_chooser_entry_accessible_parent_class)->get_name(object);
+    if (name && *name) return name;
+    GtkWidget *widget = gtk_accessible_get_widget(GTK_ACCESSIBLE(object));
+    if (!widget) return name;
+    GList *labels = gtk_widget_list_mnemonic_labels(widget);
+    const gchar *label_text = labels && GTK_IS_LABEL(labels->data) ? gtk_label_get_text(GTK_LABEL(labels->data)) : NULL;
+    g_list_free(labels);
+    if (label_text && *label_text) return label_text;  /* owned by the label */
+    const gchar *placeholder = gtk_entry_get_placeholder_text(GTK_ENTRY(widget));
+    return placeholder && *placeholder ? placeholder : name;
+}
+
+static void ek_chooser_entry_accessible_class_init(EkChooserEntryAccessibleClass *klass) {
+    AtkObjectClass *atk_class = ATK_OBJECT_CLASS(klass);
+    atk_class->get_role = accessible_get_role;
+    atk_class->ref_state_set = accessible_ref_state_set;
+    atk_class->get_name = accessible_get_name;
+}
+
+static void ek_chooser_entry_accessible_init(EkChooserEntryAccessible *self) { (void)self; }
+
+/* ---- The entry ------------------------------------------------------------------------------ */
+
+enum { PROP_0, PROP_EXPANDABLE, PROP_EXPANDED, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+enum { SIGNAL_TOGGLE_REQUESTED, SIGNAL_DISMISS_REQUESTED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static AtkObject *existing_accessible(EkChooserEntry *entry) {
+    /* Made on demand only: an entry nobody reads needs no accessible. */
+    return gtk_widget_get_accessible(GTK_WIDGET(entry));
+}
+
+static gboolean is_inside(GtkWidget *widget, GtkWidget *container) {
+    return widget && container && (widget == container || gtk_widget_is_ancestor(widget, container));
+}
+
+static void outside_pressed(GtkGestureMultiPress *gesture, gint presses, gdouble x, gdouble y, EkChooserEntry *entry) {
+    (void)presses; (void)x; (void)y;
+    EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
+    GdkEventSequence *sequence = gtk_gesture_single_get_current_sequence(GTK_GESTURE_SINGLE(gesture));
+    const GdkEvent *event = gtk_gesture_get_last_event(GTK_GESTURE(gesture), sequence);
+    GtkWidget *target = event ? gtk_get_event_widget((GdkEvent *)event) : NULL;
+    /* The entry's own press toggles through "toggle-requested"; a press in the popup picks. Only
+     * the rest dismisses, so a press is never counted twice. */
+    if (is_inside(target, GTK_WIDGET(entry)) || is_inside(target, priv->popup)) return;
+    g_signal_emit(entry, signals[SIGNAL_DISMISS_REQUESTED], 0);
+}
+
+static void stop_watching(EkChooserEntry *entry) {
+    EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
+    /* A controller must go before its widget does; unmap (which comes before a toplevel's
+     * destruction reaches the entry) and collapsing both stop watching, so the toplevel lives. */
+    g_clear_object(&priv->outside_press);
+    if (priv->watched_window) {
+        g_object_remove_weak_pointer(G_OBJECT(priv->watched_window), (gpointer *)&priv->watched_window);
+        priv->watched_window = NULL;
+    }
+}
+
+/* Presses reach the toplevel's capture phase before any widget under them: the one place that
+ * sees a press on a button, a label or an empty part of the window alike. */
+static void start_watching(EkChooserEntry *entry) {
+    EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
+    stop_watching(entry);
+    GtkWidget *toplevel = gtk_widget_get_toplevel(GTK_WIDGET(entry));
+    if (!gtk_widget_is_toplevel(toplevel)) return;
+    priv->watched_window = toplevel;
+    g_object_add_weak_pointer(G_OBJECT(toplevel), (gpointer *)&priv->watched_window);
+    priv->outside_press = gtk_gesture_multi_press_new(toplevel);
+    gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(priv->outside_press), 0);
+    gtk_event_controller_set_propagation_phase(GTK_EVENT_CONTROLLER(priv->outside_press), GTK_PHASE_CAPTURE);
+    g_signal_connect(priv->outside_press, "pressed", G_CALLBACK(outside_pressed), entry);
+}
+
+void ek_chooser_entry_set_expandable(EkChooserEntry *entry, gboolean expandable) {
+    g_return_if_fail(EK_IS_CHOOSER_ENTRY(entry));
+    EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
+    expandable = !!expandable;
+    if (priv->expandable == expandable) return;
+    priv->expandable = expandable;
+    if (!expandable) ek_chooser_entry_set_expanded(entry, FALSE);
+    AtkObject *accessible = existing_accessible(entry);
+    g_object_notify(G_OBJECT(accessible), "accessible-role");
+    atk_object_notify_state_change(accessible, ATK_STATE_EXPANDABLE, expandable);
+    g_object_notify_by_pspec(G_OBJECT(entry), properties[PROP_EXPANDABLE]);
+}
+
+gboolean ek_chooser_entry_get_expandable(EkChooserEntry *entry) {
+    g_return_val_if_fail(EK_IS_CHOOSER_ENTRY(entry), FALSE);
+    EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
+    return priv->expandable;
+}
+
+void ek_chooser_entry_set_expanded(EkChooserEntry *entry, gboolean expanded) {
+    g_return_if_fail(EK_IS_CHOOSER_ENTRY(entry));
+    EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
+    expanded = !!expanded && priv->expandable;
+    if (priv->expanded == expanded) return;
+    priv->expanded = expanded;
+    if (expanded) start_watching(entry); else stop_watching(entry);
+    atk_object_notify_state_change(existing_accessible(entry), ATK_STATE_EXPANDED, expanded);
+    g_object_notify_by_pspec(G_OBJECT(entry), properties[PROP_EXPANDED]);
+}
+
+gboolean ek_chooser_entry_get_expanded(EkChooserEntry *entry) {
+    g_return_val_if_fail(EK_IS_CHOOSER_ENTRY(entry), FALSE);
+    EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
+    return priv->expanded;
+}
+
+static void set_weak(GtkWidget **slot, GtkWidget *widget) {
+    if (*slot) g_object_remove_weak_pointer(G_OBJECT(*slot), (gpointer *)slot);
+    *slot = widget;
+    if (widget) g_object_add_weak_pointer(G_OBJECT(widget), (gpointer *)slot);
+}
+
+void ek_chooser_entry_set_popup(EkChooserEntry *entry, GtkWidget *popup, GtkWidget *controlled) {
+    g_return_if_fail(EK_IS_CHOOSER_ENTRY(entry));
+    EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
+    AtkObject *accessible = existing_accessible(entry);
+    if (priv->controlled) {
+        AtkObject *old = gtk_widget_get_accessible(priv->controlled);
+        atk_object_remove_relationship(accessible, ATK_RELATION_CONTROLLER_FOR, old);
+        atk_object_remove_relationship(old, ATK_RELATION_CONTROLLED_BY, accessible);
+    }
+    set_weak(&priv->popup, popup);
+    set_weak(&priv->controlled, controlled);
+    if (controlled) {
+        /* Relations hold their targets weakly: no cycle between the two accessibles. */
+        AtkObject *target = gtk_widget_get_accessible(controlled);
+        atk_object_add_relationship(accessible, ATK_RELATION_CONTROLLER_FOR, target);
+        atk_object_add_relationship(target, ATK_RELATION_CONTROLLED_BY, accessible);
+    }
+}
+
+guint ek_chooser_entry_get_toggle_count(EkChooserEntry *entry) {
+    EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
+    return priv->toggle_count;
+}
+
+/* One click, one toggle: only the first press of a click counts (a double click sends a second
+ * GDK_BUTTON_PRESS and a GDK_2BUTTON_PRESS; the latter is not counted), whichever way the entry
+ * was made, since this is the class's own handler and the only one. */
+static gboolean chooser_button_press(GtkWidget *widget, GdkEventButton *event) {
+    gboolean handled = GTK_WIDGET_CLASS(ek_chooser_entry_parent_class)->button_press_event(widget, event);
+    EkChooserEntry *entry = EK_CHOOSER_ENTRY(widget);
+    EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
+    if (priv->expandable && event->type == GDK_BUTTON_PRESS && event->button == GDK_BUTTON_PRIMARY) {
+        priv->toggle_count++;
+        g_signal_emit(entry, signals[SIGNAL_TOGGLE_REQUESTED], 0);
+        return TRUE;
+    }
+    return handled;
+}
+
+static gboolean chooser_focus_out(GtkWidget *widget, GdkEventFocus *event) {
+    gboolean handled = GTK_WIDGET_CLASS(ek_chooser_entry_parent_class)->focus_out_event(widget, event);
+    if (ek_chooser_entry_get_expanded(EK_CHOOSER_ENTRY(widget)))
+        g_signal_emit(widget, signals[SIGNAL_DISMISS_REQUESTED], 0);
+    return handled;
+}
+
+static void chooser_unmap(GtkWidget *widget) {
+    if (ek_chooser_entry_get_expanded(EK_CHOOSER_ENTRY(widget)))
+        g_signal_emit(widget, signals[SIGNAL_DISMISS_REQUESTED], 0);
+    stop_watching(EK_CHOOSER_ENTRY(widget));
+    GTK_WIDGET_CLASS(ek_chooser_entry_parent_class)->unmap(widget);
+}
+
+static void chooser_hierarchy_changed(GtkWidget *widget, GtkWidget *previous_toplevel) {
+    if (GTK_WIDGET_CLASS(ek_chooser_entry_parent_class)->hierarchy_changed)
+        GTK_WIDGET_CLASS(ek_chooser_entry_parent_class)->hierarchy_changed(widget, previous_toplevel);
+    EkChooserEntry *entry = EK_CHOOSER_ENTRY(widget);
+    if (ek_chooser_entry_get_expanded(entry)) start_watching(entry);  /* follow the new toplevel */
+}
+
+static void chooser_dispose(GObject *object) {
+    EkChooserEntry *entry = EK_CHOOSER_ENTRY(object);
+    EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
+    stop_watching(entry);
+    set_weak(&priv->popup, NULL);
+    set_weak(&priv->controlled, NULL);
+    G_OBJECT_CLASS(ek_chooser_entry_parent_class)->dispose(object);
+}
+
+static void chooser_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
+    EkChooserEntry *entry = EK_CHOOSER_ENTRY(object);
+    switch (id) {
+    case PROP_EXPANDABLE: ek_chooser_entry_set_expandable(entry, g_value_get_boolean(value)); break;
+    case PROP_EXPANDED: ek_chooser_entry_set_expanded(entry, g_value_get_boolean(value)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+static void chooser_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
+    EkChooserEntry *entry = EK_CHOOSER_ENTRY(object);
+    switch (id) {
+    case PROP_EXPANDABLE: g_value_set_boolean(value, ek_chooser_entry_get_expandable(entry)); break;
+    case PROP_EXPANDED: g_value_set_boolean(value, ek_chooser_entry_get_expanded(entry)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+static void ek_chooser_entry_class_init(EkChooserEntryClass *klass) {
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+    object_class->dispose = chooser_dispose;
+    object_class->set_property = chooser_set_property;
+    object_class->get_property = chooser_get_property;
+    widget_class->button_press_event = chooser_button_press;
+    widget_class->focus_out_event = chooser_focus_out;
+    widget_class->unmap = chooser_unmap;
+    widget_class->hierarchy_changed = chooser_hierarchy_changed;
+
+    properties[PROP_EXPANDABLE] = g_param_spec_boolean("expandable", "Expandable", "Whether there is a list to open",
+                                                       FALSE, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    properties[PROP_EXPANDED] = g_param_spec_boolean("expanded", "Expanded", "Whether the list is shown",
+                                                     FALSE, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    g_object_class_install_properties(object_class, N_PROPS, properties);
+
+    signals[SIGNAL_TOGGLE_REQUESTED] = g_signal_new("toggle-requested", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
+                                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+    signals[SIGNAL_DISMISS_REQUESTED] = g_signal_new("dismiss-requested", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
+                                                     0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+    gtk_widget_class_set_accessible_type(widget_class, EK_TYPE_CHOOSER_ENTRY_ACCESSIBLE);
+}
+
+static void ek_chooser_entry_init(EkChooserEntry *entry) { (void)entry; }
+
+GtkWidget *ek_chooser_entry_new(void) { return g_object_new(EK_TYPE_CHOOSER_ENTRY, NULL); }
+
+/* ---- EkDropDownField ------------------------------------------------------------------------ */
+
+struct _EkDropDownField {
+    EkChooserEntry parent_instance;
+};
+
+G_DEFINE_TYPE(EkDropDownField, ek_drop_down_field, EK_TYPE_CHOOSER_ENTRY)
+
+static void ek_drop_down_field_class_init(EkDropDownFieldClass *klass) {
+    gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "entry");
+}
+
+static void ek_drop_down_field_init(EkDropDownField *field) { (void)field; }
+
+GtkWidget *ek_drop_down_field_new(void) { return g_object_new(EK_TYPE_DROP_DOWN_FIELD, NULL); }
+
+void ek_register_types(void) {
+    g_type_ensure(EK_TYPE_CHOOSER_ENTRY);
+    g_type_ensure(EK_TYPE_DROP_DOWN_FIELD);
+}

@@ -1,0 +1,63 @@
+#ifndef ENTRYKIT_CHOOSER_ENTRY_H
+#define ENTRYKIT_CHOOSER_ENTRY_H
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* EkChooserEntry: a GtkEntry that opens a list of choices, the base of EkDropDownField and of
+ * any other entry that shows a popup of choices (a picker).
+ *
+ * It does the parts that must be C and must be the same however the entry was made (in code or
+ * by GtkBuilder):
+ *
+ * - "expandable": the entry has a list to open. Its accessible is then a combo box with the
+ *   state "expandable"; a primary-button press on it emits "toggle-requested" exactly once per
+ *   click (double and triple presses are not counted again). Not expandable, it is an ordinary
+ *   entry with the ordinary text role.
+ * - "expanded": the list is shown. The accessible reports the state "expanded" and emits the
+ *   state change. While expanded, a press anywhere in the window outside the entry and the popup
+ *   widget, and keyboard focus leaving the entry, emit "dismiss-requested".
+ * - the accessible is named by the entry's accessible name, else its mnemonic label, else its
+ *   placeholder text, and is "controller-for" the list given to ek_chooser_entry_set_popup.
+ *
+ * It shows nothing itself: the owner opens and closes its popup on the signals and sets
+ * "expanded" to match. */
+
+#define EK_TYPE_CHOOSER_ENTRY (ek_chooser_entry_get_type())
+G_DECLARE_DERIVABLE_TYPE(EkChooserEntry, ek_chooser_entry, EK, CHOOSER_ENTRY, GtkEntry)
+
+struct _EkChooserEntryClass {
+    GtkEntryClass parent_class;
+    gpointer padding[8];
+};
+
+GtkWidget *ek_chooser_entry_new(void);
+
+void ek_chooser_entry_set_expandable(EkChooserEntry *entry, gboolean expandable);
+gboolean ek_chooser_entry_get_expandable(EkChooserEntry *entry);
+
+void ek_chooser_entry_set_expanded(EkChooserEntry *entry, gboolean expanded);
+gboolean ek_chooser_entry_get_expanded(EkChooserEntry *entry);
+
+/* `popup`: the widget shown while expanded (a GtkPopover); presses inside it are not outside.
+ * `controlled`: the widget whose accessible the entry is "controller-for" (the list). Either may
+ * be NULL; both are held weakly. */
+void ek_chooser_entry_set_popup(EkChooserEntry *entry, GtkWidget *popup, GtkWidget *controlled);
+
+/* "toggle-requested" emissions so far on this entry (for tests of one click, one toggle). */
+guint ek_chooser_entry_get_toggle_count(EkChooserEntry *entry);
+
+/* EkDropDownField: the chooser entry EntryKit's DropDownField wraps, registered under its own
+ * name so GtkBuilder files can say <object class="EkDropDownField">. */
+#define EK_TYPE_DROP_DOWN_FIELD (ek_drop_down_field_get_type())
+G_DECLARE_FINAL_TYPE(EkDropDownField, ek_drop_down_field, EK, DROP_DOWN_FIELD, EkChooserEntry)
+
+GtkWidget *ek_drop_down_field_new(void);
+
+/* Registers EntryKit's widget types, so GtkBuilder finds them by name before any is made. */
+void ek_register_types(void);
+
+G_END_DECLS
+
+#endif

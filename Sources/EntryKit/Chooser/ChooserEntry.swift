@@ -1,0 +1,91 @@
+import CEntryKit
+import CGtk
+
+/// A text entry that opens a list of choices: the base of ``DropDownField`` and of any field
+/// that picks from a popup (a picker).
+///
+/// It wraps `EkChooserEntry`, a `GtkEntry` subclass in C, which gives the same behaviour however
+/// the entry was made, in code or by GtkBuilder: while ``isExpandable`` it is a `combo box` over
+/// AT-SPI with `expandable` (and `expanded` while ``isExpanded``), one primary click calls
+/// ``onToggleRequest`` exactly once, and while expanded a press outside the entry and its popup,
+/// or focus leaving the entry, calls ``onDismissRequest``. It shows nothing by itself: a subclass
+/// opens and closes its popup (a ``ChooserPopup``) on those calls.
+///
+/// ```swift
+/// final class MyPicker: ChooserEntry {
+///     let popup: ChooserPopup
+///     init() {
+///         super.init(transferFull: ek_chooser_entry_new())
+///         popup = ChooserPopup(relativeTo: self)
+///         isExpandable = true
+///         onToggleRequest = { [weak self] in self?.isExpanded.toggle() }
+///     }
+/// }
+/// ```
+@MainActor
+open class ChooserEntry: Widget {
+    /// Called on a primary click on the entry while it is expandable: open or close the popup.
+    public var onToggleRequest: (() -> Void)?
+    /// Called while expanded on a press outside the entry and the popup, or when focus leaves.
+    public var onDismissRequest: (() -> Void)?
+
+    /// Wraps a new `EkChooserEntry` or subclass instance (a constructor's result).
+    public override init<T>(transferFull pointer: UnsafeMutablePointer<T>) {
+        super.init(transferFull: pointer)
+        precondition(isA(ek_chooser_entry_get_type()), "ChooserEntry wraps an EkChooserEntry")
+        connectChooserSignals()
+    }
+
+    /// Wraps an `EkChooserEntry` that something else made, such as a GtkBuilder file.
+    public override init<T>(transferNone pointer: UnsafeMutablePointer<T>) {
+        super.init(transferNone: pointer)
+        precondition(isA(ek_chooser_entry_get_type()), "ChooserEntry wraps an EkChooserEntry")
+        connectChooserSignals()
+    }
+
+    private func connectChooserSignals() {
+        connect("toggle-requested") { [weak self] in self?.onToggleRequest?() }
+        connect("dismiss-requested") { [weak self] in self?.onDismissRequest?() }
+    }
+
+    var chooserEntry: UnsafeMutablePointer<EkChooserEntry> { cast() }
+
+    /// The entry's text.
+    public var text: String {
+        get { String(cString: gtk_entry_get_text(cast())) }
+        set { gtk_entry_set_text(cast(), newValue) }
+    }
+
+    /// Dimmed text shown while the entry is empty; also its accessible name when nothing else names it.
+    public var placeholderText: String? {
+        get { gtk_entry_get_placeholder_text(cast()).map { String(cString: $0) } }
+        set { gtk_entry_set_placeholder_text(cast(), newValue) }
+    }
+
+    /// Whether typing changes the text.
+    open var isEditable: Bool {
+        get { gtk_editable_get_editable(OpaquePointer(object)) != 0 }
+        set { gtk_editable_set_editable(OpaquePointer(object), newValue ? 1 : 0) }
+    }
+
+    /// Whether there is a list to open: a combo box, not a plain entry.
+    public var isExpandable: Bool {
+        get { ek_chooser_entry_get_expandable(chooserEntry) != 0 }
+        set { ek_chooser_entry_set_expandable(chooserEntry, newValue ? 1 : 0) }
+    }
+
+    /// Whether the list is shown (`expanded` over AT-SPI). Only an expandable entry expands.
+    public var isExpanded: Bool {
+        get { ek_chooser_entry_get_expanded(chooserEntry) != 0 }
+        set { ek_chooser_entry_set_expanded(chooserEntry, newValue ? 1 : 0) }
+    }
+
+    /// Names the entry after a label: the label's mnemonic (Alt+letter) focuses the entry, and
+    /// the label's text names the entry for screen readers (`labelled-by` too).
+    public func setLabel(_ label: Label) {
+        gtk_label_set_mnemonic_widget(label.cast(), widget)
+    }
+
+    /// How many clicks asked for a toggle, for tests of one click, one toggle.
+    package var toggleRequestCount: Int { Int(ek_chooser_entry_get_toggle_count(chooserEntry)) }
+}
