@@ -2,6 +2,7 @@
 #define ENTRYKIT_CENTRYKIT_H
 
 /* EntryKit's C module: GObject subclasses Swift cannot declare. */
+#include "entrykit_chooser_entry.h"
 #include "entrykit_list_view.h"
 #include "entrykit_secure_buffer.h"
 
