@@ -6,21 +6,21 @@ import Foundation
 /// dispatched in-process, so gestures and handlers run as for a real click.
 @MainActor
 public enum TestInput {
-    /// Presses and releases the primary button at (x, y) in `widget`'s own window.
+    /// Presses and releases the primary button at (x, y) in `widget`'s own coordinates, on the
+    /// window GTK delivers it through (an entry's input window, not its parent's).
     public static func click(_ widget: Widget, x: Double, y: Double) {
-        guard let window = gtk_widget_get_window(widget.widget) else { return }
+        guard let (window, windowX, windowY) = eventWindow(of: widget, x: x, y: y) else { return }
         let pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_window_get_display(window)))
         for type in [GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE] {
             let event = gdk_event_new(type)!
             event.pointee.button.window = OpaquePointer(g_object_ref(UnsafeMutableRawPointer(window)))  // the event owns a reference
             event.pointee.button.send_event = 1
-            event.pointee.button.x = x
-            event.pointee.button.y = y
+            event.pointee.button.x = windowX
+            event.pointee.button.y = windowY
             event.pointee.button.button = 1
             event.pointee.button.time = guint32(GDK_CURRENT_TIME)
             if type == GDK_BUTTON_RELEASE { event.pointee.button.state = GDK_BUTTON1_MASK.rawValue }
             gdk_event_set_device(event, pointer)
-            gdk_event_set_source_device(event, pointer)
             gtk_main_do_event(event)
             gdk_event_free(event)
         }
@@ -47,5 +47,58 @@ public enum TestInput {
         // The loop must run while the pointer moves, or `--sync` waits for motion GTK never reads.
         MainLoop.run(until: { !xdotool.isRunning }, timeout: 10)
         MainLoop.run(until: { false }, timeout: 0.05)
+    }
+
+    /// Presses and releases a key (`GDK_KEY_Down`) with modifiers (`GDK_MOD1_MASK`) in the
+    /// window that holds `widget`; the window's focus widget gets it, as from a keyboard.
+    public static func key(_ keyval: Int32, modifiers: GdkModifierType = GdkModifierType(0), in widget: Widget) {
+        guard let window = gtk_widget_get_window(gtk_widget_get_toplevel(widget.widget)) else { return }
+        let display = gdk_window_get_display(window)
+        let keyboard = gdk_seat_get_keyboard(gdk_display_get_default_seat(display))
+        // Key bindings (an entry's Return → "activate") are looked up by hardware keycode.
+        var keys: UnsafeMutablePointer<GdkKeymapKey>?
+        var count: gint = 0
+        gdk_keymap_get_entries_for_keyval(gdk_keymap_get_for_display(display), guint(bitPattern: keyval), &keys, &count)
+        let keycode = count > 0 ? guint16(keys![0].keycode) : 0
+        g_free(keys)
+        for type in [GDK_KEY_PRESS, GDK_KEY_RELEASE] {
+            let event = gdk_event_new(type)!
+            event.pointee.key.window = OpaquePointer(g_object_ref(UnsafeMutableRawPointer(window)))
+            event.pointee.key.send_event = 1
+            event.pointee.key.keyval = guint(bitPattern: keyval)
+            event.pointee.key.state = modifiers.rawValue
+            event.pointee.key.hardware_keycode = keycode
+            event.pointee.key.time = guint32(GDK_CURRENT_TIME)
+            gdk_event_set_device(event, keyboard)
+            gtk_main_do_event(event)
+            gdk_event_free(event)
+        }
+    }
+
+    /// Types `text` one key at a time into the focused widget of `widget`'s window.
+    public static func type(_ text: String, in widget: Widget) {
+        for scalar in text.unicodeScalars { key(Int32(bitPattern: gdk_unicode_to_keyval(scalar.value)), in: widget) }
+    }
+
+    /// The GdkWindow that receives pointer events at (x, y) of `widget`, with the point in its
+    /// coordinates: the widget's own window, or the input-only child window it made (an entry's).
+    private static func eventWindow(of widget: Widget, x: Double, y: Double) -> (OpaquePointer, Double, Double)? {
+        guard let window = gtk_widget_get_window(widget.widget) else { return nil }
+        if gtk_widget_get_has_window(widget.widget) != 0 { return (window, x, y) }
+        var allocation = GtkAllocation()
+        gtk_widget_get_allocation(widget.widget, &allocation)
+        var node = gdk_window_peek_children(window)
+        while let current = node {
+            let child = OpaquePointer(current.pointee.data)!
+            var owner: gpointer?
+            gdk_window_get_user_data(child, &owner)
+            if owner == UnsafeMutableRawPointer(widget.widget), gdk_window_is_visible(child) != 0 {
+                var childX: gint = 0, childY: gint = 0
+                gdk_window_get_position(child, &childX, &childY)
+                return (child, Double(allocation.x) + x - Double(childX), Double(allocation.y) + y - Double(childY))
+            }
+            node = current.pointee.next
+        }
+        return (window, Double(allocation.x) + x, Double(allocation.y) + y)
     }
 }
