@@ -11,7 +11,7 @@ import CGtk
 /// | PageDown, PageUp, Home, End | — | by a page, to the first, to the last |
 /// | letters | jump to the next item starting with them | the same |
 /// | Alt+Down, F4 | opens | F4 and Alt+Up close, keeping the pick |
-/// | Enter | the entry's `activate` (a dialog's default) | closes, keeping the pick, then `activate` |
+/// | Enter | the entry's `activate` (a dialog's default), once the picker has slid closed | closes, keeping the pick, then the same |
 /// | Escape | goes to the window (a dialog's Cancel) | closes, restoring the pick it opened with |
 extension PickerField {
     func connectKeyboard() {
@@ -36,6 +36,14 @@ extension PickerField {
         case GDK_KEY_F4 where modifiers == 0:
             toggle()
             return true
+        case GDK_KEY_Return where modifiers == 0, GDK_KEY_KP_Enter where modifiers == 0, GDK_KEY_ISO_Enter where modifiers == 0:
+            close()
+            // The entry's "activate" follows (a dialog's default button answers), but a shown
+            // popover takes the window's default widget away until it is hidden: while the
+            // picker still slides closed, the activation waits for it.
+            guard popup.isVisible else { return false }
+            activatesWhenHidden = true
+            return true
         default:
             break
         }
@@ -53,9 +61,6 @@ extension PickerField {
         case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: list.move(.pageUp)
         case GDK_KEY_Home, GDK_KEY_KP_Home: list.move(.first)
         case GDK_KEY_End, GDK_KEY_KP_End: list.move(.last)
-        case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
-            close()
-            return false  // the entry's "activate" follows: a dialog's default button answers
         case GDK_KEY_Escape: cancel()
         default: return nil
         }

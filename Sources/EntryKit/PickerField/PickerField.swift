@@ -42,6 +42,8 @@ public final class PickerField: ChooserEntry {
     /// Set while the field moves the list's highlight itself, so that is not taken for a pick.
     private var movingHighlight = false
     private var changedConnection: SignalConnection?
+    /// Enter closed the picker: the entry activates once the popover is hidden.
+    var activatesWhenHidden = false
 
     /// Called when the user changes the pick (live, as the picker moves; also when Escape
     /// restores an earlier item), with the index in ``items`` and its text. Setting
@@ -81,6 +83,11 @@ public final class PickerField: ChooserEntry {
         list.visibleRowCount = 5
         list.onHighlightChange = { [weak self] item in self?.highlightMoved(to: item) }
         list.onActivate = { [weak self] item in self?.rowChosen(item) }
+        popup.onHidden = { [weak self] in
+            guard let self, activatesWhenHidden else { return }
+            activatesWhenHidden = false
+            gtk_widget_activate(widget)
+        }
         onToggleRequest = { [weak self] in self?.toggle() }
         onDismissRequest = { [weak self] in self?.close() }
         super.isEditable = false
@@ -211,6 +218,7 @@ public final class PickerField: ChooserEntry {
     /// original.
     public func open() {
         guard isExpandable, !isExpanded, mayBeginPicking() else { return }
+        activatesWhenHidden = false
         indexWhenOpened = storedIndex
         list.font = entryFont
         isExpanded = true

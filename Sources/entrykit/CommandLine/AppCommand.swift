@@ -8,6 +8,8 @@ enum AppCommand: Equatable {
     case strings([String])
     /// `entrykit login …`: the account panel as a command, with the words after `login`.
     case login([String])
+    /// `entrykit pick …`: the picker field as a command, with the words after `pick`.
+    case pick([String])
     /// Words that mean nothing; the message says which.
     case misuse(String)
 
@@ -25,6 +27,8 @@ enum AppCommand: Equatable {
             self = .strings(Array(arguments.dropFirst()))
         case "login":
             self = .login(Array(arguments.dropFirst()))
+        case "pick":
+            self = .pick(Array(arguments.dropFirst()))
         case let word where word.hasPrefix("-"):
             self = .misuse("unknown option '\(word)'")
         default:
@@ -41,6 +45,8 @@ enum AppCommand: Equatable {
         Commands:
           login [OPTIONS]          ask for a username and a password in a dialog and print
                                    them (entrykit login --help)
+          pick [OPTIONS] [ITEM...] pick one of the items (or of the lines of standard input)
+                                   in a dialog and print it (entrykit pick --help)
           strings lint FILE...     check .strings files; errors as FILE:LINE:COLUMN
           strings dump FILE        print a .strings table as JSON
           strings lookup KEY       print KEY in the current language (--table NAME for
