@@ -223,6 +223,7 @@ public final class PickerField: ChooserEntry {
         list.font = entryFont
         isExpanded = true
         popup.show(rowHeight: entryHeight)
+        showWholeWheel()
         if storedIndex < 0 { pick(0) } else { showPick() }
         list.highlightedRow.map { list.scroll(toRow: $0, placement: .center) }
         onBegin?()
@@ -261,6 +262,15 @@ public final class PickerField: ChooserEntry {
     public var visibleRowCount: Int {
         get { list.visibleRowCount }
         set { list.visibleRowCount = max(newValue | 1, 1) }
+    }
+
+    /// A wheel is as tall as all its rows, however few items there are, so the pick can sit in
+    /// the middle with room above and below (the list core sizes to `min(rows, items)`).
+    private func showWholeWheel() {
+        let height = Int32(list.visibleRowCount * (list.rowHeight ?? entryHeight))
+        gtk_scrolled_window_set_max_content_height(list.cast(), max(height, gtk_scrolled_window_get_max_content_height(list.cast())))
+        gtk_scrolled_window_set_min_content_height(list.cast(), height)
+        gtk_scrolled_window_set_max_content_height(list.cast(), height)
     }
 
     /// The entry's height now: the picker's row height.
