@@ -1,3 +1,4 @@
+import CEntryKit
 import CGtk
 
 /// A `GtkBox` stacking its children vertically or horizontally.

@@ -1,3 +1,4 @@
+import CEntryKit
 import CGtk
 
 /// A `GtkMenuButton` showing an icon that opens a menu model in a popover.
