@@ -91,6 +91,7 @@ public final class PickerField: ChooserEntry {
         onToggleRequest = { [weak self] in self?.toggle() }
         onDismissRequest = { [weak self] in self?.close() }
         super.isEditable = false
+        hideCaret()
         connectKeyboard()
         // Opening waits for the loop: a click that focuses the field also asks for a toggle,
         // and must open the picker once, not open and close it.
@@ -103,6 +104,15 @@ public final class PickerField: ChooserEntry {
         }
         changedConnection = connect("changed") { [weak self] in self?.textChangedElsewhere() }
         LocalizedText.bind(self) { field, strings in field.list.emptyText = strings.string("No items") }
+    }
+
+    /// GTK 3 draws the caret in a read-only entry too, where it sits on the first letter of a
+    /// value nobody types; selecting still works without it.
+    private func hideCaret() {
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, "entry { caret-color: transparent; }", -1, nil)
+        gtk_style_context_add_provider(gtk_widget_get_style_context(widget), OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(provider)
     }
 
     /// The list the picker shows (the core ``ListView``, in wheel style).
