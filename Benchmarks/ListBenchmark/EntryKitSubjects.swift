@@ -39,3 +39,28 @@ final class ListCoreSubject: BenchmarkSubject {
         gtk_widget_destroy(entry)
     }
 }
+
+/// PickerField as a user meets it: `setItems` on the field, opened as a click opens it (the
+/// wheel centred on the pick, in the popover under the field). It has no filter.
+final class PickerFieldSubject: BenchmarkSubject {
+    static let name = "PickerField"
+    let field = PickerField()
+
+    init(container: UnsafeMutablePointer<GtkWidget>) {
+        field.popup.animationDuration = 0
+        gtk_box_pack_start(cast(container), field.widget, 0, 0, 0)
+        field.show()
+    }
+
+    func setItems(_ items: [String]) { field.setItems(items) }
+    func open() { field.open() }
+    func close() { field.close() }
+    var paintedWidget: UnsafeMutablePointer<GtkWidget>? { field.list.canvas.widget }
+
+    func pageDown() -> Bool {
+        field.list.move(.pageDown)
+        return true
+    }
+
+    func destroy() { field.destroy() }
+}

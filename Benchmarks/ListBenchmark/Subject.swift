@@ -47,6 +47,7 @@ let allSubjects: [any BenchmarkSubject.Type] = [
     ComboBoxTextSubject.self,
     TreeViewPopoverSubject.self,
     ListCoreSubject.self,
+    PickerFieldSubject.self,
 ]
 
 /// Scrolls a list's adjustment down by one page, as Page Down on its scrollbar does: the same

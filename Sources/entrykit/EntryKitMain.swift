@@ -17,6 +17,8 @@ struct EntryKitMain {
             status = 0
         case .login(let arguments):
             status = LoginCommand.run(arguments)
+        case .pick(let arguments):
+            status = PickCommand.run(arguments)
         case .strings(let arguments):
             status = StringsCommand.run(arguments)
         case .choose(let arguments):

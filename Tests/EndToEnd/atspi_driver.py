@@ -108,3 +108,14 @@ class RunningApp:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.communicate()
+
+
+def keys(*names):
+    """Presses keys (`Down`, `Return`, `alt+Down`) through the X server, as a keyboard does."""
+    subprocess.run(["xdotool", "key", "--delay", "30", *names], check=True)
+
+
+def text_of(accessible):
+    """The whole text of an accessible with AT-SPI Text (an entry's value)."""
+    text = accessible.queryText()
+    return text.getText(0, -1)

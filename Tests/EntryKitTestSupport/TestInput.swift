@@ -21,7 +21,6 @@ public enum TestInput {
             event.pointee.button.time = guint32(GDK_CURRENT_TIME)
             if type == GDK_BUTTON_RELEASE { event.pointee.button.state = GDK_BUTTON1_MASK.rawValue }
             gdk_event_set_device(event, pointer)
-            gdk_event_set_source_device(event, pointer)
             gtk_main_do_event(event)
             gdk_event_free(event)
         }

@@ -30,6 +30,7 @@ public enum GtkRuntime {
         gtkThread.store(pthread_self(), ordering: .releasing)
         // GtkBuilder files name EntryKit's widgets (`EkDropDownField`): their types must exist first.
         ek_register_types()
+        g_type_ensure(ek_picker_field_get_type())
     }
 
     private static var mainActorWorkRunsInGtkLoop = false

@@ -10,6 +10,8 @@ enum AppCommand: Equatable {
     case login([String])
     /// `entrykit choose …`: the drop-down dialog, with the words after `choose`.
     case choose([String])
+    /// `entrykit pick …`: the picker field as a command, with the words after `pick`.
+    case pick([String])
     /// Words that mean nothing; the message says which.
     case misuse(String)
 
@@ -29,6 +31,8 @@ enum AppCommand: Equatable {
             self = .login(Array(arguments.dropFirst()))
         case "choose":
             self = .choose(Array(arguments.dropFirst()))
+        case "pick":
+            self = .pick(Array(arguments.dropFirst()))
         case let word where word.hasPrefix("-"):
             self = .misuse("unknown option '\(word)'")
         default:
@@ -47,6 +51,8 @@ enum AppCommand: Equatable {
                                    them (entrykit login --help)
           choose [ITEM...]         pick one item from a drop-down list (items from standard
                                    input when none are given); see 'entrykit choose --help'
+          pick [OPTIONS] [ITEM...] pick one of the items (or of the lines of standard input)
+                                   in a dialog and print it (entrykit pick --help)
           strings lint FILE...     check .strings files; errors as FILE:LINE:COLUMN
           strings dump FILE        print a .strings table as JSON
           strings lookup KEY       print KEY in the current language (--table NAME for

@@ -103,20 +103,3 @@ enum LoginCommand {
         return escaped
     }
 }
-
-/// Writes all of `text` to `fd`, retrying short writes; output errors end with the status the
-/// shell sees from the caller (a closed pipe stops the process with SIGPIPE, as `cat` does).
-private func writeAll(_ fd: Int32, _ text: String) {
-    var text = text
-    text.withUTF8 { bytes in
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
-    }
-}

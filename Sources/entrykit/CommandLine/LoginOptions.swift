@@ -33,7 +33,7 @@ struct LoginOptions: Equatable {
             if word == "-h" || word == "--help" { return .help }
             guard word.hasPrefix("--") else { return .misuse("unexpected argument '\(word)'") }
             // Both `--title T` and `--title=T`.
-            let (name, inlineValue) = splitOption(word)
+            let (name, inlineValue) = CommandLineWords.splitOption(word)
             func value() -> String? { inlineValue ?? words.popFirst() }
             func setOutput(_ output: Output) -> String? {
                 if let outputOption, outputOption != name {
@@ -71,11 +71,6 @@ struct LoginOptions: Equatable {
             }
         }
         return .run(options)
-    }
-
-    private static func splitOption(_ word: String) -> (String, String?) {
-        guard let equals = word.firstIndex(of: "=") else { return (word, nil) }
-        return (String(word[..<equals]), String(word[word.index(after: equals)...]))
     }
 
     static let usage = """

@@ -23,7 +23,7 @@ final class GalleryWindow: ApplicationWindow {
 
     override init(application: Application) {
         let accountPage = AccountPanelPage()
-        pages = [OverviewPage(), accountPage]
+        pages = [OverviewPage(), accountPage, PickerFieldPage()]
         super.init(application: application)
         accountPage.window = self
         gtk_window_set_default_size(cast(), 760, 520)

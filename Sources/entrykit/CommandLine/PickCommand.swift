@@ -1,0 +1,73 @@
+import CGtk
+import EntryKit
+import Foundation
+
+/// `entrykit pick`: a picker field as a shell command, printing the item picked.
+///
+/// ```sh
+/// size=$(entrykit pick --title Size Small Medium Large)
+/// ls /usr/share/zoneinfo | entrykit pick --print-index --index 3
+/// ```
+@MainActor
+enum PickCommand {
+    static let timeoutStatus: Int32 = 5
+
+    static func run(_ arguments: [String], standardInput: FileHandle = .standardInput) -> Int32 {
+        let options: PickOptions
+        switch PickOptions.parse(arguments) {
+        case .help:
+            writeAll(STDOUT_FILENO, PickOptions.usage)
+            return 0
+        case .misuse(let message):
+            return misuse(message)
+        case .run(let parsed):
+            options = parsed
+        }
+        let items = options.items.isEmpty ? ListItems(lines: standardInput.readDataToEndOfFile()) : ListItems(options.items)
+        guard !items.isEmpty else { return misuse("no items: give them as arguments or as lines on standard input") }
+        if let index = options.index, index >= items.count {
+            return misuse("--index \(index) is out of range: there \(items.count == 1 ? "is 1 item" : "are \(items.count) items") (0 to \(items.count - 1))")
+        }
+        do {
+            try GtkRuntime.initialize()
+        } catch {
+            writeAll(STDERR_FILENO, "entrykit pick: \(error)\n")
+            return 2
+        }
+        var status: Int32?
+        let dialog = PickDialog(title: options.title, message: options.text, items: items, index: options.index)
+        dialog.onFinish = { index in
+            guard let index else { status = status ?? 1; return }
+            writeAll(STDOUT_FILENO, (options.printsIndex ? String(index) : items[index]) + "\n")
+            status = 0
+        }
+        if let seconds = options.timeout {
+            g_timeout_add(UInt32(min(seconds * 1000, Double(UInt32.max)).rounded()), { data in
+                MainActor.assumeIsolated {
+                    Unmanaged<TimeoutFlag>.fromOpaque(data!).takeUnretainedValue().fired = true
+                }
+                return 0  // G_SOURCE_REMOVE
+            }, Unmanaged.passUnretained(timeout).toOpaque())
+        }
+        dialog.showAll()
+        while status == nil && !timeout.fired { g_main_context_iteration(nil, 1) }
+        if status == nil {
+            status = timeoutStatus
+            dialog.destroy()
+        }
+        return status!
+    }
+
+    private static let timeout = TimeoutFlag()
+
+    private static func misuse(_ message: String) -> Int32 {
+        writeAll(STDERR_FILENO, "entrykit pick: \(message)\nTry 'entrykit pick --help' for more information.\n")
+        return 2
+    }
+}
+
+/// Set when `--timeout` runs out.
+@MainActor
+private final class TimeoutFlag {
+    var fired = false
+}

@@ -1,0 +1,99 @@
+import CGtk
+import EntryKit
+
+/// The picker field's page: the field, live controls for its items, placeholder and picked
+/// index, and a log of its callbacks as they fire.
+@MainActor
+final class PickerFieldPage: GalleryPage {
+    let name = "picker-field"
+    let titleKey = "Picker Field"
+    let content: Widget
+
+    let field = PickerField()
+    private let fieldLabel = Label()
+    private let itemsLabel = Label()
+    private let itemsView = Widget(transferFull: gtk_text_view_new())
+    private let placeholderLabel = Label()
+    private let placeholderEntry = Widget(transferFull: gtk_entry_new())
+    private let indexLabel = Label()
+    let indexSpin = Widget(transferFull: gtk_spin_button_new_with_range(-1, 1_000_000, 1))
+    private let applyButton = Widget(transferFull: gtk_button_new())
+    private let logTitle = Label()
+    let log = Label(wraps: true)
+    private var logLines: [String] = []
+
+    init() {
+        let grid = Container(transferFull: gtk_grid_new())
+        let table: UnsafeMutablePointer<GtkGrid> = grid.cast()
+        gtk_grid_set_row_spacing(table, 8)
+        gtk_grid_set_column_spacing(table, 12)
+        grid.setMargins(24)
+        gtk_text_buffer_set_text(gtk_text_view_get_buffer(itemsView.cast()), "Small\nMedium\nLarge\nExtra large", -1)
+        let scroller = Widget(transferFull: gtk_scrolled_window_new(nil, nil))
+        gtk_scrolled_window_set_min_content_height(scroller.cast(), 90)
+        gtk_scrolled_window_set_shadow_type(scroller.cast(), GTK_SHADOW_IN)
+        gtk_container_add(scroller.cast(), itemsView.widget)
+        gtk_label_set_mnemonic_widget(itemsLabel.cast(), itemsView.widget)
+        gtk_label_set_mnemonic_widget(placeholderLabel.cast(), placeholderEntry.widget)
+        gtk_label_set_mnemonic_widget(indexLabel.cast(), indexSpin.widget)
+        field.setLabel(fieldLabel)
+        gtk_widget_set_hexpand(field.widget, 1)
+        gtk_widget_set_halign(applyButton.widget, GTK_ALIGN_START)
+        let rows: [(Label, Widget)] = [(fieldLabel, field), (itemsLabel, scroller), (placeholderLabel, placeholderEntry), (indexLabel, indexSpin)]
+        for (row, (label, widget)) in rows.enumerated() {
+            gtk_widget_set_halign(label.widget, GTK_ALIGN_END)
+            gtk_grid_attach(table, label.widget, 0, Int32(row), 1, 1)
+            gtk_grid_attach(table, widget.widget, 1, Int32(row), 1, 1)
+        }
+        gtk_grid_attach(table, applyButton.widget, 1, 4, 1, 1)
+        gtk_widget_set_halign(logTitle.widget, GTK_ALIGN_END)
+        gtk_widget_set_valign(logTitle.widget, GTK_ALIGN_START)
+        gtk_label_set_xalign(log.cast(), 0)
+        log.isSelectable = true
+        gtk_grid_attach(table, logTitle.widget, 0, 5, 1, 1)
+        gtk_grid_attach(table, log.widget, 1, 5, 1, 1)
+        content = grid
+
+        field.onPick = { [weak self] index, item in self?.append("onPick(\(index), \"\(item)\")") }
+        field.onBegin = { [weak self] in self?.append("onBegin") }
+        field.onEnd = { [weak self] in self?.append("onEnd") }
+        applyButton.connect("clicked") { [weak self] in self?.apply() }
+        LocalizedText.bind(self) { page, strings in page.relabel(strings) }
+        apply()
+    }
+
+    private func relabel(_ strings: Localization) {
+        gtk_label_set_text_with_mnemonic(fieldLabel.cast(), strings.string("_Picked value"))
+        field.accessibleName = strings.string("Picked value")
+        gtk_label_set_text_with_mnemonic(itemsLabel.cast(), strings.string("Items, one per line"))
+        gtk_label_set_text_with_mnemonic(placeholderLabel.cast(), strings.string("Placeholder"))
+        gtk_label_set_text_with_mnemonic(indexLabel.cast(), strings.string("Picked index"))
+        gtk_button_set_label(applyButton.cast(), strings.string("Apply"))
+        logTitle.text = strings.string("Callbacks")
+        if gtk_entry_get_text_length(placeholderEntry.cast()) == 0 {
+            gtk_entry_set_text(placeholderEntry.cast(), strings.string("Choose…"))
+            field.placeholderText = strings.string("Choose…")
+        }
+        if logLines.isEmpty { log.text = strings.string("Nothing picked yet.") }
+    }
+
+    /// Sets the field from the controls: items, placeholder, then the picked index.
+    func apply() {
+        let buffer = gtk_text_view_get_buffer(itemsView.cast())
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer, &start, &end)
+        let raw = gtk_text_buffer_get_text(buffer, &start, &end, 0)!
+        defer { g_free(raw) }
+        let items = String(cString: raw).split(separator: "\n").map(String.init)
+        field.setItems(items, placeholder: String(cString: gtk_entry_get_text(placeholderEntry.cast())))
+        field.pickedIndex = Int(gtk_spin_button_get_value_as_int(indexSpin.cast()))
+        if let refusal = field.lastRefusal, field.pickedIndex != Int(gtk_spin_button_get_value_as_int(indexSpin.cast())) {
+            append(refusal)
+        }
+    }
+
+    private func append(_ line: String) {
+        logLines = Array((logLines + [line]).suffix(8))
+        log.text = logLines.joined(separator: "\n")
+    }
+}
