@@ -468,11 +468,14 @@ void ek_list_view_set_source(EkListView *view, const EkListViewSource *source, g
 
 void ek_list_view_set_row_count(EkListView *view, guint count) {
     g_return_if_fail(EK_IS_LIST_VIEW(view));
+    /* The natural height counts up to ten rows: only a change below that needs a new layout,
+     * which would otherwise cost every keystroke of a filter over a long list. */
+    gboolean resize = MIN(view->row_count, 10u) != MIN(count, 10u);
     view->row_count = count;
     if (view->highlighted >= (gint)count) ek_list_view_set_highlighted(view, count > 0 ? (gint)count - 1 : -1);
     if (view->hovered >= (gint)count) view->hovered = -1;
     configure_vadjustment(view);
-    gtk_widget_queue_resize(GTK_WIDGET(view));
+    if (resize) gtk_widget_queue_resize(GTK_WIDGET(view));
     gtk_widget_queue_draw(GTK_WIDGET(view));
     EkListViewAccessible *accessible = existing_accessible(view);
     if (accessible) ek_list_view_accessible_rows_changed(accessible);
