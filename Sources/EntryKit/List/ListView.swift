@@ -131,7 +131,7 @@ public final class ListView: Widget {
     /// Up to this many items are filtered on the GTK thread.
     static let synchronousFilterLimit = 20_000
     /// How long a keystroke waits for a background filter before the frame goes on without it.
-    static let filterWaitMilliseconds = 8
+    static let filterWaitMilliseconds = 12
 
     /// Whether the rows shown answer the current ``filterText``.
     public var isFilterSettled: Bool { rows.query == ListQuery(filterText) }
