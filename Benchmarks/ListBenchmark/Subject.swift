@@ -47,6 +47,7 @@ let allSubjects: [any BenchmarkSubject.Type] = [
     ComboBoxTextSubject.self,
     TreeViewPopoverSubject.self,
     ListCoreSubject.self,
+    DropDownFieldSubject.self,
 ]
 
 /// Casts between GTK's C types, which Swift sees as unrelated pointer types.
