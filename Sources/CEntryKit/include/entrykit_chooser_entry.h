@@ -1,7 +1,7 @@
 #ifndef ENTRYKIT_CHOOSER_ENTRY_H
 #define ENTRYKIT_CHOOSER_ENTRY_H
 
-#include <gtk/gtk.h>
+#include "../../CGtk/shim.h" /* <gtk/gtk.h> through CGtk, so that GTK's declarations belong to the CGtk module alone */
 
 G_BEGIN_DECLS
 
