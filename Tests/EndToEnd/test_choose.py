@@ -25,12 +25,15 @@ def choose(binary, display):
 
 
 def _with_stdin(binary, args, text):
-    """RunningApp whose standard input is `text` (written before the app looks for the bus)."""
-    import os
+    """RunningApp whose standard input is `text` (written before the app looks for the bus), or
+    the file object given (a pipe the test writes to)."""
     import tempfile
-    source = tempfile.TemporaryFile("w+")
-    source.write(text)
-    source.seek(0)
+    if isinstance(text, str):
+        source = tempfile.TemporaryFile("w+")
+        source.write(text)
+        source.seek(0)
+    else:
+        source = text
     original = subprocess.Popen
 
     def popen(command, **kwargs):
@@ -126,6 +129,30 @@ def test_a_hundred_thousand_items_from_standard_input(choose):
     keys("Return", "Return")  # pick, then OK
     status, stdout, _ = app.wait_for_exit()
     assert (status, stdout) == (0, "100000\n")
+
+
+def test_the_dialog_appears_while_standard_input_is_still_coming(binary, display):
+    source = subprocess.Popen(["cat"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    source.stdin.write(b"red\ngreen\n")  # the dialog starts once the input is known not to be empty
+    source.stdin.flush()
+    app = _with_stdin(binary, ["--text", "Colour"], source.stdout)
+    try:
+        waiting = find(app.application, role="text", name="Colour")  # no items yet: a plain entry
+        assert "sensitive" not in states(waiting), "the field waits for the rest of the input"
+        assert "sensitive" not in states(find(app.application, role="push button", name="OK"))
+        source.stdin.write(b"blue\n")
+        source.stdin.close()
+        field = find(app.application, role="combo box", name="Colour")
+        wait_for(lambda: "focused" in states(field), what="the field to take the items and the focus")
+        assert field.queryText().getText(0, -1) == "red"
+        keys("alt+Down", "End", "Return", "Return")  # open, last item, pick, OK
+        status, stdout, _ = app.wait_for_exit()
+        assert (status, stdout) == (0, "blue\n")
+    finally:
+        if not source.stdin.closed:
+            source.stdin.close()
+        app.close()
+        source.wait()
 
 
 def test_timeout_bad_arguments_and_no_items(binary, display):
