@@ -97,6 +97,11 @@ public final class ChooserPopup {
         keepWindowDefault()
         popover.show()
         gtk_revealer_set_reveal_child(revealer.cast(), 1)
+        // Laid out now rather than at the next frame: the list has its size when this returns,
+        // so the rows it reports on screen (its accessible children) are already the right ones.
+        if let toplevel = gtk_widget_get_toplevel(entry.widget), gtk_widget_is_toplevel(toplevel) != 0 {
+            gtk_container_check_resize(UnsafeMutableRawPointer(toplevel).assumingMemoryBound(to: GtkContainer.self))
+        }
     }
 
     /// Folds the list back into the entry, then hides the popover.
