@@ -399,6 +399,25 @@ import Testing
         waitForPopup(field, window: window)
     }
 
+    /// A screen reader speaks the new active descendant with its place among the list's children
+    /// (Orca: "List with 3 items. banana. 2 of 3."), so on opening they must already be the rows
+    /// on screen, not those of a list not yet laid out.
+    @Test func onOpeningThePickedRowIsAnnouncedAmongTheRowsOnScreen() {
+        let (field, window) = fieldInWindow(items: fruit)
+        field.selectedIndex = 1
+        var announced: [String] = []
+        let accessible = GObjectReference(transferNone: field.accessible)
+        accessible.connect("active-descendant-changed", withPointer: { pointer in
+            let row = pointer!.assumingMemoryBound(to: AtkObject.self)
+            let name = atk_object_get_name(row).map { String(cString: $0) } ?? ""
+            let list = atk_object_get_parent(row)!
+            announced.append("\(name) \(atk_object_get_index_in_parent(row) + 1) of \(atk_object_get_n_accessible_children(list))")
+        })
+        TestInput.key(GDK_KEY_Down, modifiers: GDK_MOD1_MASK, in: field)
+        #expect(announced == ["banana 2 of 3"])
+        waitForPopup(field, window: window)
+    }
+
     @Test func choosingARowThroughAtkSelectionPicksItAsAClickDoes() {
         let (field, window) = fieldInWindow(items: fruit)
         var picked: [Int] = []
