@@ -80,12 +80,16 @@ class MapWatcher:
         self.pid_atom = self.display.intern_atom("_NET_WM_PID")
         self.display.sync()
 
-    def startup_ms(self, command, timeout_s=20):
+    def startup_ms(self, command, timeout_s=20, stdin_path=None):
+        """Milliseconds from spawning `command` (reading `stdin_path`, else nothing) to its map."""
         while self.display.pending_events():
             self.display.next_event()
+        stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
         start = time.monotonic_ns()
-        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        process = subprocess.Popen(command, stdin=stdin, stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL)
+        if stdin_path:
+            stdin.close()  # the child has its own descriptor
         try:
             while True:
                 if not self.display.pending_events():
@@ -136,6 +140,28 @@ def login_rows(entrykit, runs):
     return rows
 
 
+def choose_rows(entrykit, runs):
+    """`entrykit choose` start-up with three items as arguments and with a million lines on
+    standard input: the dialog should appear as soon with either."""
+    import tempfile
+    with tempfile.NamedTemporaryFile("w", suffix=".txt") as lines:
+        lines.write("".join(f"{n}\n" for n in range(1, 1_000_001)))
+        lines.flush()
+        subjects = {"3 arguments": ([entrykit, "choose", "apple", "banana", "cherry"], None),
+                    "1,000,000 lines on standard input": ([entrykit, "choose"], lines.name)}
+        watcher = MapWatcher()
+        samples = {name: [] for name in subjects}
+        for round_ in range(runs + 1):  # interleaved; the first round warms caches
+            for name, (command, stdin_path) in subjects.items():
+                ms = watcher.startup_ms(command, stdin_path=stdin_path)
+                if round_:
+                    samples[name].append(ms)
+    for name, values in samples.items():
+        print(f"  entrykit choose, {name}: " + ", ".join(f"{v:.1f}" for v in values) + " ms", file=sys.stderr)
+    return [{"widget": "entrykit choose", "input": name, "startup_ms": round(statistics.median(values), 2)}
+            for name, values in samples.items()]
+
+
 def machine():
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")),
                platform.machine())
@@ -165,6 +191,8 @@ def main():
     results = list_rows(os.path.join(options.bin, "list-benchmark"), sizes, reps, budget)
     print("Login start-up (spawn to MapNotify):", file=sys.stderr)
     results += login_rows(os.path.join(options.bin, "entrykit"), 3 if options.quick else 9)
+    print("Choose start-up (spawn to MapNotify):", file=sys.stderr)
+    results += choose_rows(os.path.join(options.bin, "entrykit"), 3 if options.quick else 9)
 
     report = {"results": results, "machine": machine(),
               "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")}

@@ -29,7 +29,8 @@ def ratio(ours, theirs):
 def markdown(report):
     results = report["results"]
     lists = [r for r in results if "items" in r]
-    logins = [r for r in results if "items" not in r]
+    logins = [r for r in results if "items" not in r and "input" not in r]
+    chooses = [r for r in results if "input" in r]
     by_key = {(r["widget"], r["items"]): r for r in lists}
     lines = ["| widget | items | set | open | filter median / max | scroll | bytes/item | open vs "
              + " / ".join(f"`{c}`" for c in COMPETITORS) + " |",
@@ -66,6 +67,12 @@ def markdown(report):
             else:
                 versus = "" if row["widget"] == LOGIN_COMPETITOR else f"{row['startup_ms'] / zenity:.2f}× its time"
                 lines.append(f"| `{row['widget']}` | {ms(row['startup_ms'])} ms | {versus} |")
+    if chooses:
+        baseline = chooses[0].get("startup_ms")
+        lines += ["", "| `entrykit choose` with | start-up (spawn → window mapped) | vs the first |", "|---|---:|---:|"]
+        for index, row in enumerate(chooses):
+            versus = "" if index == 0 else f"{row['startup_ms'] / baseline:.2f}× its time"
+            lines.append(f"| {row['input']} | {ms(row['startup_ms'])} ms | {versus} |")
     machine = report.get("machine")
     if machine:
         lines += ["", f"Measured {report.get('date', '')} on {machine['cpu']} ({machine['cores']} cores), "

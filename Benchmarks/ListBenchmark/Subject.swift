@@ -48,6 +48,7 @@ let allSubjects: [any BenchmarkSubject.Type] = [
     TreeViewPopoverSubject.self,
     ListCoreSubject.self,
     PickerFieldSubject.self,
+    DropDownFieldSubject.self,
 ]
 
 /// Scrolls a list's adjustment down by one page, as Page Down on its scrollbar does: the same

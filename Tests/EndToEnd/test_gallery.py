@@ -183,3 +183,35 @@ def test_about_dialog_follows_a_language_chosen_at_run_time(launch):
     # (which stays in the language the app started in).
     press(find(dialog, role="push button", name="閉じる(C)"))
     wait_for(lambda: "showing" not in states(dialog), what="the About dialog to close")
+
+
+def test_drop_down_page_fields_and_item_count(launch):
+    app = launch()
+    window = app.window("EntryKit")
+    press(find(window, role="radio button", name="Drop-Down Field"))
+    top = find(window, role="combo box", name="Near the top", showing=True)
+    assert "expandable" in states(top)
+    assert find(window, role="combo box", name="Near the bottom", showing=True)
+
+    # The item count is a drop-down too: choose 1,000,000 through AT-SPI Selection.
+    count = find(window, role="combo box", name="Items")
+    count.queryComponent().grabFocus()
+    send_keys(app, "alt+Down")
+    wait_for(lambda: "expanded" in states(count), what="the item count list to open")
+    choices = find(app.application, role="list", showing=True)
+    assert [choices.getChildAtIndex(i).name for i in range(choices.childCount)] == ["5", "100", "10,000", "1,000,000"]
+    assert choices.querySelection().selectChild(3)
+    wait_for(lambda: count.queryText().getText(0, -1) == "1,000,000", what="1,000,000 to be chosen")
+
+    top.queryComponent().grabFocus()
+    wait_for(lambda: "focused" in states(top), what="the top field to have focus")
+    send_keys(app, "alt+Down")
+    wait_for(lambda: "expanded" in states(top), what="the top field to open")
+    rows = find(app.application, role="list", showing=True)
+    first = rows.getChildAtIndex(0)
+    assert first.name == "apple"
+    assert "setsize:1000000" in first.getAttributes()
+    for key in ["Down", "Down", "Return"]:
+        send_keys(app, key)
+    wait_for(lambda: top.queryText().getText(0, -1) == "apricot", what="apricot to be picked")
+    assert find(window, role="label", name="Picked: apricot (2 of 1,000,000)")

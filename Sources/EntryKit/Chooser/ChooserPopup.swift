@@ -94,8 +94,14 @@ public final class ChooserPopup {
         gtk_revealer_set_transition_type(revealer.cast(), GTK_REVEALER_TRANSITION_TYPE_NONE)
         gtk_revealer_set_reveal_child(revealer.cast(), 0)
         gtk_revealer_set_transition_type(revealer.cast(), placement == .below ? GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN : GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
+        keepWindowDefault()
         popover.show()
         gtk_revealer_set_reveal_child(revealer.cast(), 1)
+        // Laid out now rather than at the next frame: the list has its size when this returns,
+        // so the rows it reports on screen (its accessible children) are already the right ones.
+        if let toplevel = gtk_widget_get_toplevel(entry.widget), gtk_widget_is_toplevel(toplevel) != 0 {
+            gtk_container_check_resize(UnsafeMutableRawPointer(toplevel).assumingMemoryBound(to: GtkContainer.self))
+        }
     }
 
     /// Folds the list back into the entry, then hides the popover.
@@ -124,8 +130,18 @@ public final class ChooserPopup {
         let revealed = gtk_revealer_get_child_revealed(revealer.cast()) != 0
         if !revealed && gtk_revealer_get_reveal_child(revealer.cast()) == 0 {
             popover.hide()
+            gtk_popover_set_default_widget(popover.cast(), nil)  // hidden: hold no button
             onHidden?()
         }
+    }
+
+    /// A GTK 3 popover makes its own default widget (none) the window's while it is mapped, so
+    /// Enter in the entry would activate nothing while the list slides closed (a dialog's OK
+    /// after a keyboard pick). The list never takes focus, so the window's default stays its own.
+    private func keepWindowDefault() {
+        guard !isVisible, let toplevel = gtk_widget_get_toplevel(entry.widget), gtk_widget_is_toplevel(toplevel) != 0 else { return }
+        let window = UnsafeMutableRawPointer(toplevel).assumingMemoryBound(to: GtkWindow.self)
+        gtk_popover_set_default_widget(popover.cast(), gtk_window_get_default_widget(window))
     }
 
     private func watchFirstFrame() {

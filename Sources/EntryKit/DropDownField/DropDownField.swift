@@ -159,10 +159,14 @@ public final class DropDownField: ChooserEntry {
         list.filterText = filter
         list.font = listFont ?? entryFont
         list.textAlignment = Double(gtk_entry_get_alignment(cast()))
-        list.highlightedRow = filter.isEmpty ? selectedIndex.flatMap(list.row(ofItem:)) : list.highlightedRow
         isExpanded = true
         popup.show(rowHeight: rowHeight ?? entryHeight)
-        if let row = list.highlightedRow { list.scroll(toRow: row, placement: .center) }
+        // Highlighted once the list has its size and has scrolled to the row: the highlight is
+        // announced (as the entry's active descendant) among the rows on screen, whose number
+        // and places a screen reader speaks.
+        let row = filter.isEmpty ? selectedIndex.flatMap(list.row(ofItem:)) : list.highlightedRow
+        if let row { list.scroll(toRow: row, placement: .center) }
+        list.highlightedRow = row
         onOpen?()
     }
 

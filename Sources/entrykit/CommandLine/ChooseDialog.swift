@@ -26,23 +26,27 @@ final class ChooseDialog {
             print(ChooseOptions.usage, terminator: "")
             return ChooseOptions.Status.chosen
         }
-        let items: ListItems
+        var items: ListItems?
+        var input: StandardInputItems?
         if !options.items.isEmpty {
             items = ListItems(options.items)
         } else if isatty(STDIN_FILENO) != 0 {
             return fail("no items: give them as arguments or one per line on standard input\nTry 'entrykit choose --help' for more information.")
         } else {
-            // One block of bytes straight into the item store: no String per line.
-            items = ListItems(lines: FileHandle.standardInput.readDataToEndOfFile())
+            // Read on a thread of its own while GTK starts; only an empty input is known first.
+            let reader = StandardInputItems()
+            guard reader.waitForInput() else { return fail("no items: standard input was empty") }
+            input = reader
         }
-        guard !items.isEmpty else { return fail("no items: standard input was empty") }
         do {
             try GtkRuntime.initialize()
         } catch {
             return fail(error.description)
         }
-        let dialog = ChooseDialog(options: options, items: items)
-        return dialog.run()
+        let dialog = ChooseDialog(options: options, items: items ?? input?.finishedItems)
+        // Input still coming: the dialog shows now, reading, and takes the items when they end.
+        if !dialog.isLoaded { input?.whenFinished { items in MainLoop.post { dialog.load(items) } } }
+        return dialog.run(whenShown: { input?.resume() })
     }
 
     private static func fail(_ message: String) -> Int32 {
@@ -50,20 +54,18 @@ final class ChooseDialog {
         return ChooseOptions.Status.usage
     }
 
-    init(options: ChooseOptions, items: ListItems) {
+    /// The dialog with `items`, or, with nil, reading them until ``load(_:)`` brings them: the
+    /// field and OK wait insensitive meanwhile, and Cancel works.
+    init(options: ChooseOptions, items: ListItems?) {
         self.options = options
-        // Popovers cannot leave their window on X11: make room for the list under the field.
-        let shownRows = min(options.rows, items.count)
-        gtk_window_set_default_size(window.cast(), 360, Int32(150 + 36 * shownRows + ChooserPopup.margin))
+        gtk_window_set_default_size(window.cast(), 360, Self.height(showingRows: min(options.rows, items?.count ?? options.rows)))
         gtk_window_set_position(window.cast(), GTK_WIN_POS_CENTER)
         let column = Box(vertical: true, spacing: 12)
         column.setMargins(18)
         label.addStyleClass("dim-label")
         column.append(label)
-        field.items = items
         field.visibleRowCount = options.rows
         field.isEditable = options.editable
-        if !options.editable { field.selectedIndex = 0 }  // a select shows its first option
         field.setLabel(label)
         gtk_entry_set_activates_default(field.cast(), 1)
         column.append(field)
@@ -90,7 +92,35 @@ final class ChooseDialog {
             finish(ChooseOptions.Status.cancelled)
             return true
         }
+        if let items { load(items) }
         LocalizedText.bind(self) { dialog, strings in dialog.relabel(strings) }
+    }
+
+    /// Whether the items are in.
+    private(set) var isLoaded = false
+
+    /// Puts the items in the field and makes the dialog usable.
+    func load(_ items: ListItems) {
+        field.items = items
+        if !options.editable { field.selectedIndex = 0 }  // a select shows its first option
+        isLoaded = true
+        showLoadingState(LocalizedText.localization)
+        // Shown while reading, the window kept room for all the rows --rows asks for.
+        if gtk_widget_get_realized(window.widget) != 0 {
+            gtk_window_resize(window.cast(), 360, Self.height(showingRows: min(options.rows, items.count)))
+        }
+        gtk_widget_grab_focus(field.widget)
+    }
+
+    /// Until the items are in, the field and OK wait insensitive, the field saying so.
+    private func showLoadingState(_ strings: Localization) {
+        for widget in [field.widget, okButton.widget] { gtk_widget_set_sensitive(widget, isLoaded ? 1 : 0) }
+        field.placeholderText = isLoaded ? nil : strings.string("Reading the items…")
+    }
+
+    /// The window's height with room for a list of `rows` rows under the field.
+    private static func height(showingRows rows: Int) -> Int32 {
+        Int32(150 + 36 * rows + ChooserPopup.margin)
     }
 
     private func relabel(_ strings: Localization) {
@@ -98,6 +128,7 @@ final class ChooseDialog {
         label.text = options.text ?? strings.string("Choose an item:")
         gtk_button_set_label(okButton.cast(), strings.string("OK"))
         gtk_button_set_label(cancelButton.cast(), strings.string("Cancel"))
+        showLoadingState(strings)
     }
 
     private func finish(_ status: Int32) {
@@ -105,11 +136,16 @@ final class ChooseDialog {
         self.status = status
     }
 
-    func run() -> Int32 {
+    /// Shows the dialog, calls `whenShown` once the window is on its way to the screen, and
+    /// waits for an answer.
+    func run(whenShown: () -> Void = {}) -> Int32 {
         window.showAll()
         gtk_widget_grab_default(okButton.widget)
         gtk_widget_grab_focus(field.widget)
         window.present()
+        // Sent now, the window maps before the loop takes in items still being read.
+        gdk_display_flush(gdk_display_get_default())
+        whenShown()
         // With no --timeout, a year stands for "wait as long as the user takes".
         if !MainLoop.run(until: { status != nil }, timeout: options.timeout ?? 365 * 24 * 3600) {
             finish(ChooseOptions.Status.timedOut)

@@ -23,7 +23,7 @@ final class GalleryWindow: ApplicationWindow {
 
     override init(application: Application) {
         let accountPage = AccountPanelPage()
-        pages = [OverviewPage(), accountPage, PickerFieldPage()]
+        pages = [OverviewPage(), DropDownFieldPage(), PickerFieldPage(), accountPage]
         super.init(application: application)
         accountPage.window = self
         gtk_window_set_default_size(cast(), 760, 520)
@@ -48,6 +48,9 @@ final class GalleryWindow: ApplicationWindow {
         LocalizedText.bind(self) { window, strings in window.relabel(strings) }
         showAll()
     }
+
+    /// The pages' ids, in tab order.
+    var pageNames: [String] { pages.map(\.name) }
 
     private func relabel(_ strings: Localization) {
         for page in pages { stack.setTitle(strings.string(page.titleKey), of: page.content) }

@@ -292,6 +292,38 @@ import Testing
         window.waitForFrames()
     }
 
+    @Test func enterRightAfterAKeyboardPickReachesTheWindowsDefaultWhileTheListSlidesClosed() {
+        let settings = GObjectReference(transferNone: gtk_settings_get_default()!)
+        ChooserPopup.setBoolean(settings, "gtk-enable-animations", true)
+        let field = DropDownField()
+        field.setItems(fruit)
+        let ok = Widget(transferFull: gtk_button_new_with_label("OK"))
+        gtk_widget_set_can_default(ok.widget, 1)
+        let column = Box(vertical: true)
+        column.append(field)
+        column.append(Label(""), expands: true)
+        column.append(ok)
+        let window = TestWindow(column, width: 360, height: 400)
+        gtk_widget_grab_default(ok.widget)
+        gtk_widget_grab_focus(field.widget)
+        gtk_entry_set_activates_default(field.cast(), 1)
+        var clicks = 0
+        ok.connect("clicked") { clicks += 1 }
+
+        TestInput.key(GDK_KEY_Down, in: field)
+        waitForPopup(field, window: window)
+        TestInput.key(GDK_KEY_Down, in: field)
+        TestInput.key(GDK_KEY_Return, in: field)
+        #expect(field.text == "banana")
+        #expect(field.popup.isVisible, "the list is still sliding closed")
+        #expect(gtk_widget_has_default(ok.widget) != 0, "OK stays the window's default while the list is up")
+        TestInput.key(GDK_KEY_Return, in: field)
+        MainLoop.run(until: { clicks > 0 }, timeout: 2)  // a button activated by a key clicks after 250 ms
+        #expect(clicks == 1, "the second Enter activates the window's default (the dialog's OK)")
+        waitForPopup(field, window: window)
+        #expect(gtk_widget_has_default(ok.widget) != 0, "and it stays the default once the list is gone")
+    }
+
     // MARK: Editable
 
     @Test func editableFieldsFilterAsYouTypeAndKeepFreeText() {
@@ -364,6 +396,25 @@ import Testing
         waitForPopup(field, window: window)
         TestInput.key(GDK_KEY_Down, in: field)
         #expect(descendants == ["apple", "banana"])
+        waitForPopup(field, window: window)
+    }
+
+    /// A screen reader speaks the new active descendant with its place among the list's children
+    /// (Orca: "List with 3 items. banana. 2 of 3."), so on opening they must already be the rows
+    /// on screen, not those of a list not yet laid out.
+    @Test func onOpeningThePickedRowIsAnnouncedAmongTheRowsOnScreen() {
+        let (field, window) = fieldInWindow(items: fruit)
+        field.selectedIndex = 1
+        var announced: [String] = []
+        let accessible = GObjectReference(transferNone: field.accessible)
+        accessible.connect("active-descendant-changed", withPointer: { pointer in
+            let row = pointer!.assumingMemoryBound(to: AtkObject.self)
+            let name = atk_object_get_name(row).map { String(cString: $0) } ?? ""
+            let list = atk_object_get_parent(row)!
+            announced.append("\(name) \(atk_object_get_index_in_parent(row) + 1) of \(atk_object_get_n_accessible_children(list))")
+        })
+        TestInput.key(GDK_KEY_Down, modifiers: GDK_MOD1_MASK, in: field)
+        #expect(announced == ["banana 2 of 3"])
         waitForPopup(field, window: window)
     }
 

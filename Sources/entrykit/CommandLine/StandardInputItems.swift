@@ -1,0 +1,88 @@
+import EntryKit
+import Foundation
+import Synchronization
+
+/// The lines of a file descriptor (standard input) read to the end and made into items on a
+/// thread of their own, so that `seq 1000000 | entrykit choose` shows its dialog as soon as it
+/// does with three items, and the items follow.
+///
+/// A small input is read while GTK starts. A large one (past ``pauseAfterBytes``) waits for
+/// ``resume()`` before reading on: reading and splitting a million lines beside GTK's start-up
+/// slows both down on a machine with few cores, and the window is what the user waits to see.
+///
+/// ```swift
+/// let input = StandardInputItems()              // starts reading at once
+/// guard input.waitForInput() else { fail() }    // blocks until the first bytes, or an empty end
+/// input.whenFinished { items in MainLoop.post { dialog.load(items) } }
+/// showTheWindow(); input.resume()
+/// ```
+final class StandardInputItems: Sendable {
+    /// Bytes read before waiting for ``resume()``: 100,000 short lines come in before that.
+    static let pauseAfterBytes = 1 << 20
+
+    private struct State {
+        var hasInput = false
+        var items: ListItems?
+        var whenFinished: (@Sendable (ListItems) -> Void)?
+    }
+
+    private let state = Mutex(State())
+    private let inputOrEnd = DispatchSemaphore(value: 0)
+    private let resumed = DispatchSemaphore(value: 0)
+
+    /// Starts reading `descriptor` to its end on a new thread.
+    init(descriptor: Int32 = STDIN_FILENO) {
+        Thread { [self] in read(descriptor) }.start()
+    }
+
+    /// Waits for the first bytes or the end of the input; false when it ended with nothing.
+    func waitForInput() -> Bool {
+        inputOrEnd.wait()
+        inputOrEnd.signal()  // later waits return at once
+        return state.withLock { $0.hasInput }
+    }
+
+    /// Lets a large input be read on (the window is up).
+    func resume() { resumed.signal() }
+
+    /// The items, once the input has ended.
+    var finishedItems: ListItems? { state.withLock { $0.items } }
+
+    /// Calls `body` on the reading thread when the input has ended (at once if it has).
+    func whenFinished(_ body: @escaping @Sendable (ListItems) -> Void) {
+        let items = state.withLock { state in
+            if state.items == nil { state.whenFinished = body }
+            return state.items
+        }
+        if let items { body(items) }
+    }
+
+    private func read(_ descriptor: Int32) {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var paused = false
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes.append(contentsOf: chunk[..<count])
+            if bytes.count == count {
+                state.withLock { $0.hasInput = true }
+                inputOrEnd.signal()
+            }
+            if !paused && bytes.count >= Self.pauseAfterBytes {
+                paused = true
+                resumed.wait()
+                chunk = [UInt8](repeating: 0, count: 1 << 20)  // fewer reads from here on
+            }
+        }
+        let items = ListItems(lines: bytes)
+        let (hadInput, body) = state.withLock { state in
+            state.items = items
+            defer { state.whenFinished = nil }
+            return (state.hasInput, state.whenFinished)
+        }
+        if !hadInput { inputOrEnd.signal() }
+        body?(items)
+    }
+}

@@ -1,0 +1,200 @@
+import CGtk
+import EntryKit
+
+/// The drop-down field's page: one field near the top of the window, whose list opens below it,
+/// one near the bottom, whose list opens above it, and live controls for every property (rows,
+/// row height, border colour, font, editable, item count), applied to both fields at once.
+@MainActor
+final class DropDownFieldPage: GalleryPage {
+    let name = "drop-down-field"
+    let titleKey = "Drop-Down Field"
+    let content: Widget
+
+    let topField = DropDownField()
+    let bottomField = DropDownField()
+    var fields: [DropDownField] { [topField, bottomField] }
+    private let topLabel = Label()
+    private let bottomLabel = Label()
+    let picked = Label(wraps: true)
+
+    let rowsButton = Widget(transferFull: gtk_spin_button_new_with_range(1, 30, 1))
+    let rowHeightButton = Widget(transferFull: gtk_spin_button_new_with_range(0, 80, 1))
+    let borderButton = Widget(transferFull: gtk_color_button_new())
+    let fontButton = Widget(transferFull: gtk_font_button_new())
+    let editableCheck = Widget(transferFull: gtk_check_button_new())
+    /// How many items the fields hold, itself a drop-down field.
+    let countField = DropDownField()
+    private let rowsLabel = Label()
+    private let rowHeightLabel = Label()
+    private let borderLabel = Label()
+    private let fontLabel = Label()
+    private let countLabel = Label()
+
+    /// The item counts offered, from a handful to the million the list core is built for.
+    static let counts = [5, 100, 10_000, 1_000_000]
+    private var lastPick: (field: DropDownField, index: Int)?
+
+    init() {
+        let controls = Container(transferFull: gtk_grid_new())
+        let grid: UnsafeMutablePointer<GtkGrid> = controls.cast()
+        gtk_grid_set_row_spacing(grid, 8)
+        gtk_grid_set_column_spacing(grid, 12)
+        let rows: [(Label, Widget)] = [
+            (countLabel, countField), (rowsLabel, rowsButton), (rowHeightLabel, rowHeightButton),
+            (borderLabel, borderButton), (fontLabel, fontButton),
+        ]
+        for (row, (label, control)) in rows.enumerated() {
+            gtk_label_set_mnemonic_widget(label.cast(), control.widget)
+            gtk_grid_attach(grid, label.widget, 0, Int32(row), 1, 1)
+            gtk_grid_attach(grid, control.widget, 1, Int32(row), 1, 1)
+        }
+        gtk_grid_attach(grid, editableCheck.widget, 0, Int32(rows.count), 2, 1)
+        gtk_grid_attach(grid, picked.widget, 0, Int32(rows.count) + 1, 2, 1)
+        gtk_widget_set_margin_top(picked.widget, 12)
+        gtk_widget_set_valign(controls.widget, GTK_ALIGN_START)
+
+        // The fields' column: one at its top edge, one at its bottom edge, room between.
+        let column = Box(vertical: true, spacing: 6)
+        gtk_widget_set_size_request(column.widget, 260, -1)
+        for (label, field) in [(topLabel, topField), (bottomLabel, bottomField)] {
+            field.setLabel(label)
+            if field === bottomField { column.append(Label(), expands: true) }
+            column.append(label)
+            column.append(field)
+        }
+
+        let page = Box(vertical: false, spacing: 36)
+        page.setMargins(24)
+        page.append(controls)
+        page.append(column, expands: true)
+        content = page
+
+        countField.setItems(Self.counts.map(Self.formatted))
+        countField.selectedIndex = 0
+        gtk_spin_button_set_value(rowsButton.cast(), Double(topField.visibleRowCount))
+        var grey = GdkRGBA()
+        _ = gdk_rgba_parse(&grey, topField.listBorderColor ?? "#aaaaaa")
+        gtk_color_chooser_set_rgba(OpaquePointer(borderButton.widget), &grey)
+        gtk_font_chooser_set_font(OpaquePointer(fontButton.widget), Self.font(of: topField))
+        connectControls()
+        setCount(Self.counts[0])
+        LocalizedText.bind(self) { page, strings in page.relabel(strings) }
+    }
+
+    private func connectControls() {
+        countField.onSelect = { [weak self] index, _ in self?.setCount(Self.counts[index]) }
+        rowsButton.connect("value-changed") { [weak self] in
+            guard let self else { return }
+            let rows = Int(gtk_spin_button_get_value_as_int(rowsButton.cast()))
+            for field in fields { field.visibleRowCount = rows }
+        }
+        rowHeightButton.connect("value-changed") { [weak self] in
+            guard let self else { return }
+            let height = Int(gtk_spin_button_get_value_as_int(rowHeightButton.cast()))
+            for field in fields { field.rowHeight = height > 0 ? height : nil }  // 0: the entry's height
+        }
+        borderButton.connect("color-set") { [weak self] in
+            guard let self else { return }
+            var colour = GdkRGBA()
+            gtk_color_chooser_get_rgba(OpaquePointer(borderButton.widget), &colour)
+            let string = gdk_rgba_to_string(&colour)!
+            defer { g_free(string) }
+            let css = String(cString: string)
+            for field in fields { field.listBorderColor = css }
+        }
+        fontButton.connect("font-set") { [weak self] in
+            guard let self, let name = gtk_font_chooser_get_font(OpaquePointer(fontButton.widget)) else { return }
+            defer { g_free(name) }
+            for field in fields { field.listFont = String(cString: name) }
+        }
+        editableCheck.connect("toggled") { [weak self] in
+            guard let self else { return }
+            let editable = gtk_toggle_button_get_active(editableCheck.cast()) != 0
+            for field in fields { field.isEditable = editable }
+        }
+        for field in fields {
+            field.onSelect = { [weak self, unowned field] index, _ in
+                self?.lastPick = (field, index)
+                self?.showPick(LocalizedText.localization)
+            }
+        }
+    }
+
+    /// Gives both fields `count` sample items.
+    func setCount(_ count: Int) {
+        let items = Self.sampleItems(count: count)
+        for field in fields { field.items = items }
+        lastPick = nil
+        showPick(LocalizedText.localization)
+    }
+
+    private func relabel(_ strings: Localization) {
+        gtk_label_set_text_with_mnemonic(topLabel.cast(), strings.string("Near the _top"))
+        gtk_label_set_text_with_mnemonic(bottomLabel.cast(), strings.string("Near the _bottom"))
+        for field in fields { field.placeholderText = strings.string("Click to choose") }
+        gtk_label_set_text_with_mnemonic(countLabel.cast(), strings.string("_Items"))
+        gtk_label_set_text_with_mnemonic(rowsLabel.cast(), strings.string("_Rows shown"))
+        gtk_label_set_text_with_mnemonic(rowHeightLabel.cast(), strings.string("Row _height (0: the entry's)"))
+        gtk_label_set_text_with_mnemonic(borderLabel.cast(), strings.string("Border _colour"))
+        gtk_label_set_text_with_mnemonic(fontLabel.cast(), strings.string("List _font"))
+        gtk_button_set_label(editableCheck.cast(), strings.string("_Editable: free text, typing filters"))
+        gtk_button_set_use_underline(editableCheck.cast(), 1)
+        showPick(strings)
+    }
+
+    private func showPick(_ strings: Localization) {
+        guard let (field, index) = lastPick, field.items.indices.contains(index) else {
+            picked.text = strings.string("Nothing picked yet.")
+            return
+        }
+        picked.text = strings.format("Picked: %1$@ (%2$@ of %3$@)", field.items[index], Self.formatted(index + 1), Self.formatted(field.items.count))
+    }
+
+    // MARK: Sample items
+
+    /// "1,000,000": counts as the page shows them.
+    static func formatted(_ count: Int) -> String {
+        var digits = String(count)
+        var index = digits.endIndex
+        while digits.distance(from: digits.startIndex, to: index) > 3 {
+            index = digits.index(index, offsetBy: -3)
+            digits.insert(",", at: index)
+        }
+        return digits
+    }
+
+    private static let fruit = [
+        "apple", "apricot", "banana", "blueberry", "cherry", "date", "elderberry", "fig", "grape", "kiwi",
+        "lemon", "lime", "mango", "melon", "orange", "papaya", "peach", "pear", "plum", "quince",
+    ]
+
+    /// `count` items: the fruit names, then "apple 2", "apricot 2" … as far as needed, written as
+    /// lines into one block of bytes (a million `String`s would cost far more than the list does).
+    static func sampleItems(count: Int) -> ListItems {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count * 16)
+        let names = fruit.map { Array($0.utf8) }
+        for index in 0..<count {
+            bytes += names[index % names.count]
+            let round = index / names.count + 1
+            if round > 1 {
+                bytes.append(UInt8(ascii: " "))
+                appendDigits(of: round, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        return ListItems(lines: bytes)
+    }
+
+    private static func appendDigits(of number: Int, to bytes: inout [UInt8]) {
+        if number >= 10 { appendDigits(of: number / 10, to: &bytes) }
+        bytes.append(UInt8(ascii: "0") + UInt8(number % 10))
+    }
+
+    /// The entry's own font, what the lists use until another is chosen.
+    private static func font(of field: DropDownField) -> String {
+        let name = pango_font_description_to_string(pango_context_get_font_description(gtk_widget_get_pango_context(field.widget)))!
+        defer { g_free(name) }
+        return String(cString: name)
+    }
+}
