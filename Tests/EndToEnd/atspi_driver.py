@@ -110,9 +110,29 @@ class RunningApp:
                 self.process.communicate()
 
 
-def keys(*names):
+def keys(*names, delay_ms=30):
     """Presses keys (`Down`, `Return`, `alt+Down`) through the X server, as a keyboard does."""
-    subprocess.run(["xdotool", "key", "--delay", "30", *names], check=True)
+    subprocess.run(["xdotool", "key", "--delay", str(delay_ms), *names], check=True)
+
+
+def type_text(text):
+    """Types `text` through the X server, as a keyboard does.
+
+    xdotool types a character the keyboard map lacks (日, é) by remapping a spare key for it; a
+    second such character remaps the same key, and if the app has not read the first by then it
+    reads the wrong one or none. So such characters go one at a time, with time for the app to
+    read each; plain ASCII runs go at typing speed."""
+    run = ""
+    for character in text + "\0":
+        if character != "\0" and character.isascii():
+            run += character
+            continue
+        if run:
+            subprocess.run(["xdotool", "type", "--delay", "30", run], check=True)
+            run = ""
+        if character != "\0":
+            subprocess.run(["xdotool", "type", character], check=True)
+            time.sleep(0.25)
 
 
 def text_of(accessible):

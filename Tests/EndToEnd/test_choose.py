@@ -5,6 +5,7 @@ import pyatspi
 import pytest
 
 from atspi_driver import RunningApp, find, press, states, wait_for
+from atspi_driver import keys as driver_keys
 from conftest import run_cli
 
 ENGLISH = {"LANGUAGE": "en", "LANG": "C.UTF-8"}
@@ -47,8 +48,8 @@ def _with_stdin(binary, args, text):
 
 
 def keys(*names):
-    """Presses keys in the focused window, as a keyboard does."""
-    subprocess.run(["xdotool", "key", "--delay", "60", *names], check=True)
+    """Presses keys in the focused window, as a keyboard does (a little slower: the list slides)."""
+    driver_keys(*names, delay_ms=60)
 
 
 def combo(app, name="Choose an item:"):

@@ -8,7 +8,7 @@ import time
 import pyatspi
 import pytest
 
-from atspi_driver import RunningApp, find, press, states, wait_for
+from atspi_driver import RunningApp, find, keys, press, states, type_text, wait_for
 from conftest import run_cli
 
 USERNAME = "ada | lovelace 日本"
@@ -27,14 +27,6 @@ class LoginApp(RunningApp):
 
     def dialog(self, title):
         return find(self.application, role="dialog", name=title)
-
-
-def keys(*names):
-    subprocess.run(["xdotool", "key", "--delay", "30", *names], check=True)
-
-
-def type_text(text):
-    subprocess.run(["xdotool", "type", "--delay", "30", text], check=True)
 
 
 def focused(accessible):
