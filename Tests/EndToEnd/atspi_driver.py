@@ -115,13 +115,33 @@ def keys(*names, delay_ms=30):
     subprocess.run(["xdotool", "key", "--delay", str(delay_ms), *names], check=True)
 
 
-def type_text(text):
-    """Types `text` through the X server, as a keyboard does.
+_spare_keycodes = {}  # character → the spare keycode it was given, for this X server
 
-    xdotool types a character the keyboard map lacks (日, é) by remapping a spare key for it; a
-    second such character remaps the same key, and if the app has not read the first by then it
-    reads the wrong one or none. So such characters go one at a time, with time for the app to
-    read each; plain ASCII runs go at typing speed."""
+
+def _keycode_for(character):
+    """A keycode that types `character`, giving it a spare key of its own the first time.
+
+    xdotool would type a character the keyboard lacks (日, é) by remapping one spare key for a
+    moment and mapping it back, and GTK, reading the keymap when it handles the key press, may
+    find it mapped back already: the character is lost. A key of its own that stays mapped
+    leaves nothing to race."""
+    display = os.environ.get("DISPLAY", "")
+    mapped = _spare_keycodes.setdefault(display, {})
+    if character not in mapped:
+        table = subprocess.run(["xmodmap", "-pke"], capture_output=True, text=True, check=True).stdout
+        free = [int(line.split()[1]) for line in table.splitlines()
+                if line.startswith("keycode") and line.split("=", 1)[1].strip() == ""]
+        keycode = next(code for code in reversed(free) if code not in mapped.values())
+        symbol = f"U{ord(character):04X}"
+        subprocess.run(["xmodmap", "-e", f"keycode {keycode} = {symbol} {symbol}"], check=True)
+        mapped[character] = keycode
+        time.sleep(0.3)  # clients read the new map on its MappingNotify
+    return mapped[character]
+
+
+def type_text(text):
+    """Types `text` through the X server, as a keyboard does: ASCII at typing speed, other
+    characters on keys of their own (see _keycode_for)."""
     run = ""
     for character in text + "\0":
         if character != "\0" and character.isascii():
@@ -131,8 +151,9 @@ def type_text(text):
             subprocess.run(["xdotool", "type", "--delay", "30", run], check=True)
             run = ""
         if character != "\0":
-            subprocess.run(["xdotool", "type", character], check=True)
-            time.sleep(0.25)
+            keycode = _keycode_for(character)
+            subprocess.run(["xdotool", "key", "--clearmodifiers", str(keycode)], check=True)
+            time.sleep(0.03)
 
 
 def text_of(accessible):
