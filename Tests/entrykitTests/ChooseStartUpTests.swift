@@ -4,10 +4,14 @@ import CGtk
 @testable import entrykit
 import EntryKitTestSupport
 import Foundation
+import Synchronization
 import Testing
+import XCTest
 
-/// `entrykit choose` reading standard input beside its window's start-up.
-@Suite struct StandardInputItemsTests {
+/// `entrykit choose` reading standard input beside its window's start-up. These wait for the
+/// reading thread, so they are XCTest cases: XCTest runs them on their own, before the Swift
+/// Testing suites that share the concurrent pool and the main actor with GTK.
+final class StandardInputItemsTests: XCTestCase {
     /// The read end of a pipe whose write end `write` fills on a thread of its own, then closes.
     private func pipe(writing write: @escaping @Sendable (FileHandle) -> Void) -> Int32 {
         var ends: [Int32] = [0, 0]
@@ -17,31 +21,42 @@ import Testing
         return ends[0]
     }
 
-    @Test func anEmptyInputIsKnownBeforeAnythingIsShown() {
+    /// The items `whenFinished` hands over, waited for at most a few seconds.
+    private func finished(_ input: StandardInputItems) -> ListItems? {
+        let done = DispatchSemaphore(value: 0)
+        let result = Mutex<ListItems?>(nil)
+        input.whenFinished { items in
+            result.withLock { $0 = items }
+            done.signal()
+        }
+        _ = done.wait(timeout: .now() + 10)
+        return result.withLock { $0 }
+    }
+
+    func testAnEmptyInputIsKnownBeforeAnythingIsShown() {
         let input = StandardInputItems(descriptor: pipe { _ in })
-        #expect(!input.waitForInput())
-        #expect(input.finishedItems?.isEmpty == true)
+        XCTAssertFalse(input.waitForInput())
+        XCTAssertEqual(input.finishedItems?.isEmpty, true)
     }
 
-    @Test func aSmallInputIsReadWithoutWaiting() async {
+    func testASmallInputIsReadWithoutWaiting() {
         let input = StandardInputItems(descriptor: pipe { $0.write(Data("apple\nbanana\r\ncherry".utf8)) })
-        #expect(input.waitForInput())
-        let items = await withCheckedContinuation { done in input.whenFinished { done.resume(returning: $0) } }
-        #expect(Array(items) == ["apple", "banana", "cherry"])
+        XCTAssertTrue(input.waitForInput())
+        XCTAssertEqual(finished(input).map(Array.init), ["apple", "banana", "cherry"])
     }
 
-    @Test func aLargeInputWaitsForTheWindowBeforeReadingOn() async throws {
+    func testALargeInputWaitsForTheWindowBeforeReadingOn() {
         let lines = 300_000  // "123456\n": about 2 MiB, past the pause
         let input = StandardInputItems(descriptor: pipe { handle in
             handle.write(Data((0..<lines).map { String(100_000 + $0) + "\n" }.joined().utf8))
         })
-        #expect(input.waitForInput())
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(input.finishedItems == nil, "paused after the first MiB until the window is up")
+        XCTAssertTrue(input.waitForInput())
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertNil(input.finishedItems, "paused after the first MiB until the window is up")
         input.resume()
-        let items = await withCheckedContinuation { done in input.whenFinished { done.resume(returning: $0) } }
-        #expect(items.count == lines)
-        #expect(items[lines - 1] == String(100_000 + lines - 1))
+        let items = finished(input)
+        XCTAssertEqual(items?.count, lines)
+        XCTAssertEqual(items?.last, String(100_000 + lines - 1))
     }
 }
 
@@ -53,7 +68,10 @@ import Testing
         defer { strings.setLanguage(nil) }
         strings.setLanguage("en")
         let dialog = ChooseDialog(options: try ChooseOptions(arguments: []), items: nil)
-        defer { dialog.window.destroy() }
+        defer {
+            dialog.window.destroy()
+            MainLoop.drain()
+        }
         dialog.window.showAll()
         #expect(!dialog.isLoaded)
         #expect(gtk_widget_get_sensitive(dialog.field.widget) == 0)
