@@ -93,17 +93,7 @@ package final class AccountPanelDialog: Window {
         gtk_widget_set_visible(messageLabel.widget, request.message?.isEmpty == false ? 1 : 0)
         errorLabel.hide()
 
-        gtk_dialog_add_action_widget(cast(), cancelButton.widget, GTK_RESPONSE_CANCEL.rawValue)
-        gtk_dialog_add_action_widget(cast(), okButton.widget, GTK_RESPONSE_OK.rawValue)
-        cancelButton.show()
-        okButton.show()
-        // Without a header bar the theme leaves the button row flush with the window's edge.
-        if let actionArea = gtk_widget_get_parent(okButton.widget) {
-            gtk_widget_set_margin_start(actionArea, 12)
-            gtk_widget_set_margin_end(actionArea, 12)
-            gtk_widget_set_margin_bottom(actionArea, 12)
-        }
-        okButton.addStyleClass("suggested-action")
+        addDialogButtons(cancel: cancelButton, ok: okButton, okIsDefault: false)
     }
 
     private func configureFields() {

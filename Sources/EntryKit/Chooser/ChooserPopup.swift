@@ -172,20 +172,13 @@ public final class ChooserPopup {
 /// entry's width, and its own border is its frame, as in the original.
 @MainActor
 enum ChooserStyle {
-    private static var installed = false
-
     static func installOnce() {
-        guard !installed, let screen = gdk_screen_get_default() else { return }
-        installed = true
-        let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(provider, """
+        ScreenStyle.install(named: "chooser", css: """
             popover.entrykit-chooser {
                 padding: 0; margin: 0; border: none; border-radius: 0;
                 box-shadow: none; background: transparent;
             }
-            """, -1, nil)
-        gtk_style_context_add_provider_for_screen(screen, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        g_object_unref(provider)
+            """)
     }
 }
 

@@ -171,8 +171,9 @@ public final class ListView: Widget {
         }
         set {
             let row = newValue.flatMap { (0..<rowCount).contains($0) ? $0 : nil }
-            ek_list_view_set_highlighted(listView, gint(row ?? -1))
+            // Scrolled first, so the row is on screen (an accessible child) when it is announced.
             if let row { scroll(toRow: row, placement: .nearest) }
+            ek_list_view_set_highlighted(listView, gint(row ?? -1))
         }
     }
 

@@ -27,6 +27,29 @@ open class Window: Container {
     public func close() { gtk_window_close(cast()) }
 }
 
+extension Window {
+    /// Puts Cancel and OK into a `GtkDialog`'s button row (OK styled as the suggested action and,
+    /// with `okIsDefault`, the default that Enter in an entry activates), and gives the row the
+    /// margins the theme leaves out when there is no header bar.
+    public func addDialogButtons(cancel: Widget, ok: Widget, okIsDefault: Bool) {
+        precondition(isA(gtk_dialog_get_type()), "addDialogButtons needs a GtkDialog")
+        gtk_dialog_add_action_widget(cast(), cancel.widget, GTK_RESPONSE_CANCEL.rawValue)
+        gtk_dialog_add_action_widget(cast(), ok.widget, GTK_RESPONSE_OK.rawValue)
+        if okIsDefault {
+            gtk_widget_set_can_default(ok.widget, 1)
+            gtk_dialog_set_default_response(cast(), GTK_RESPONSE_OK.rawValue)
+        }
+        ok.addStyleClass("suggested-action")
+        cancel.show()
+        ok.show()
+        if let row = gtk_widget_get_parent(ok.widget) {
+            gtk_widget_set_margin_start(row, 12)
+            gtk_widget_set_margin_end(row, 12)
+            gtk_widget_set_margin_bottom(row, 12)
+        }
+    }
+}
+
 /// A `GtkApplicationWindow`: a window of an ``Application`` with its own `win.<name>` actions.
 @MainActor
 open class ApplicationWindow: Window, ActionMap {

@@ -37,18 +37,7 @@ final class PickDialog: Window {
         messageLabel.hide()
         if message?.isEmpty == false { messageLabel.show() }
 
-        gtk_dialog_add_action_widget(cast(), cancelButton.widget, GTK_RESPONSE_CANCEL.rawValue)
-        gtk_dialog_add_action_widget(cast(), okButton.widget, GTK_RESPONSE_OK.rawValue)
-        gtk_widget_set_can_default(okButton.widget, 1)
-        gtk_dialog_set_default_response(cast(), GTK_RESPONSE_OK.rawValue)
-        okButton.addStyleClass("suggested-action")
-        cancelButton.show()
-        okButton.show()
-        if let actionArea = gtk_widget_get_parent(okButton.widget) {
-            gtk_widget_set_margin_start(actionArea, 12)
-            gtk_widget_set_margin_end(actionArea, 12)
-            gtk_widget_set_margin_bottom(actionArea, 12)
-        }
+        addDialogButtons(cancel: cancelButton, ok: okButton, okIsDefault: true)
 
         connect("response", withInteger: { [weak self] response in self?.finish(accepted: response == GTK_RESPONSE_OK.rawValue) })
         connect("destroy") { [weak self] in self?.finish(accepted: false) }

@@ -156,7 +156,8 @@ private final class Answers {
     @Test func askResumesWithTheAnswer() async throws {
         defer { finishCleanly() }
         let task = Task { await AccountPanel.ask(AccountRequest(title: "Async")) }
-        while AccountPanel.current == nil { await Task.yield() }
+        // Bounded: a panel that never shows fails the test instead of hanging the run.
+        for _ in 0..<10_000 where AccountPanel.current == nil { await Task.yield() }
         let dialog = try #require(AccountPanel.current)
         type("ada", into: dialog.usernameEntry)
         gtk_button_clicked(dialog.okButton.cast())
