@@ -50,6 +50,18 @@ open class ChooserEntry: Widget {
 
     var chooserEntry: UnsafeMutablePointer<EkChooserEntry> { cast() }
 
+    /// Calls `handle` with the key and modifier state of each press of an event signal
+    /// (`key-press-event`, or a subclass's own); it returns whether the field used the key.
+    func connectKeyPresses(_ signal: String, _ handle: @escaping @MainActor (_ keyval: guint, _ state: guint) -> Bool) {
+        connectEvent(signal) { event in handle(event.pointee.key.keyval, event.pointee.key.state) }
+    }
+
+    /// The modifiers that change what a list key means: Ctrl, Alt and Super (Shift, Caps Lock
+    /// and Num Lock do not).
+    static func commandModifiers(_ state: guint) -> guint {
+        state & (GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue | GDK_SUPER_MASK.rawValue)
+    }
+
     /// The entry's text.
     public var text: String {
         get { String(cString: gtk_entry_get_text(cast())) }

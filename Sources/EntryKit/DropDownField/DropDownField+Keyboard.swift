@@ -15,16 +15,13 @@ import CGtk
 /// | letters | not editable: jump to the next item starting with them, and pick it | not editable: jump there; editable: type and filter |
 extension DropDownField {
     func connectKeyboard() {
-        connectEvent("key-press-event") { [weak self] event in
-            guard let self else { return false }
-            return handleKey(keyval: event.pointee.key.keyval, state: event.pointee.key.state)
-        }
+        connectKeyPresses("key-press-event") { [weak self] keyval, state in self?.handleKey(keyval: keyval, state: state) ?? false }
     }
 
     /// Handles one key press; returns whether the field used it.
     func handleKey(keyval: guint, state: guint) -> Bool {
         guard isExpandable else { return false }
-        let modifiers = state & (GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue | GDK_SUPER_MASK.rawValue)
+        let modifiers = Self.commandModifiers(state)
         let alt = modifiers == GDK_MOD1_MASK.rawValue
         let key = Int32(bitPattern: keyval)
         switch key {

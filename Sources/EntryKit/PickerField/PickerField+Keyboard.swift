@@ -15,16 +15,13 @@ import CGtk
 /// | Escape | goes to the window (a dialog's Cancel) | closes, restoring the pick it opened with |
 extension PickerField {
     func connectKeyboard() {
-        connectEvent("picker-key-press") { [weak self] event in
-            guard let self else { return false }
-            return handleKey(keyval: event.pointee.key.keyval, state: event.pointee.key.state)
-        }
+        connectKeyPresses("picker-key-press") { [weak self] keyval, state in self?.handleKey(keyval: keyval, state: state) ?? false }
     }
 
     /// Handles one key press; returns whether the field used it.
     func handleKey(keyval: guint, state: guint) -> Bool {
         guard isExpandable else { return false }
-        let modifiers = state & (GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue | GDK_SUPER_MASK.rawValue)
+        let modifiers = Self.commandModifiers(state)
         let alt = modifiers == GDK_MOD1_MASK.rawValue
         switch Int32(bitPattern: keyval) {
         case GDK_KEY_Down where alt, GDK_KEY_KP_Down where alt:
