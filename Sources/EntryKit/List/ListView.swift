@@ -124,14 +124,16 @@ public final class ListView: Widget {
                     show(result)
                 }
             }
-            if let result = delivery.wait(milliseconds: Self.filterWaitMilliseconds) { show(result) }
+            if filterWaitMilliseconds > 0, let result = delivery.wait(milliseconds: filterWaitMilliseconds) { show(result) }
         }
     }
 
     /// Up to this many items are filtered on the GTK thread.
     static let synchronousFilterLimit = 20_000
     /// How long a keystroke waits for a background filter before the frame goes on without it.
-    static let filterWaitMilliseconds = 12
+    /// 0 never waits: every result then arrives through the main loop (tests use it to see the
+    /// background path on its own).
+    package var filterWaitMilliseconds = 12
 
     /// Whether the rows shown answer the current ``filterText``.
     public var isFilterSettled: Bool { rows.query == ListQuery(filterText) }

@@ -12,6 +12,15 @@ import Testing
         (0..<count).map { "Item \($0)" }
     }
 
+    /// A list of `items` in 20-pixel rows, five on screen, shown and painted in a window.
+    private func shownList(_ items: [String]) -> (ListView, TestWindow) {
+        let list = ListView()
+        list.rowHeight = 20
+        list.visibleRowCount = 5
+        list.setItems(items)
+        return (list, TestWindow(list))
+    }
+
     private func listAccessible(_ list: ListView) -> UnsafeMutablePointer<AtkObject> { list.canvas.accessible }
 
     private func children(of accessible: UnsafeMutablePointer<AtkObject>) -> [GObjectReference] {
@@ -122,11 +131,7 @@ import Testing
     }
 
     @Test func highlightMovesByKeyAndActivates() {
-        let list = ListView()
-        list.rowHeight = 20
-        list.visibleRowCount = 5
-        list.setItems(numbered(50))
-        let window = TestWindow(list)
+        let (list, window) = shownList(numbered(50))
         var highlighted: [Int?] = []
         var activated: [Int] = []
         list.onHighlightChange = { highlighted.append($0) }
@@ -156,11 +161,7 @@ import Testing
     }
 
     @Test func aClickActivatesTheRowUnderIt() {
-        let list = ListView()
-        list.rowHeight = 20
-        list.visibleRowCount = 5
-        list.setItems(numbered(50))
-        let window = TestWindow(list)
+        let (list, window) = shownList(numbered(50))
         var activated: [Int] = []
         list.onActivate = { activated.append($0) }
         TestInput.click(list.canvas, x: 10, y: 50)
@@ -235,6 +236,8 @@ import Testing
     @Test func largeListsFilterOffTheGtkThreadAndTheNewestQueryWins() {
         let list = ListView()
         list.setItems(numbered(200_000))
+        // No waiting for a result in the keystroke's frame: this test watches the background path.
+        list.filterWaitMilliseconds = 0
         let window = TestWindow(list)
         var applied = 0
         list.onFilterApplied = { applied += 1 }
@@ -250,6 +253,17 @@ import Testing
         #expect(list.text(ofRow: 0) == expected[0])
         MainLoop.run(until: { false }, timeout: 0.2)
         #expect(applied <= 2, "older queries were cancelled, not all shown (\(applied) shown)")
+        window.waitForFrames()
+    }
+
+    @Test func aBackgroundResultInTimeIsShownBeforeTheKeystrokeReturns() {
+        let list = ListView()
+        list.setItems(numbered(200_000))
+        list.filterWaitMilliseconds = 5_000  // any scan fits: the result must not wait for the loop
+        let window = TestWindow(list)
+        list.filterText = "4999"
+        #expect(list.isFilterSettled, "shown in the keystroke's own frame")
+        #expect(list.rowCount == numbered(200_000).filter { $0.contains("4999") }.count)
         window.waitForFrames()
     }
 
@@ -288,11 +302,7 @@ import Testing
     }
 
     @Test func aDragScrollsAndChoosesNothing() {
-        let list = ListView()
-        list.rowHeight = 20
-        list.visibleRowCount = 5
-        list.setItems(numbered(50))
-        let window = TestWindow(list)
+        let (list, window) = shownList(numbered(50))
         var activated: [Int] = []
         list.onActivate = { activated.append($0) }
         TestInput.drag(list.canvas, from: (10, 90), to: (10, 10))
