@@ -2,6 +2,7 @@ import CGtk
 import EntryKitTestSupport
 @testable import EntryKit
 import Foundation
+import Synchronization
 import Testing
 
 @MainActor @Suite(.serialized) struct MainLoopTests {
@@ -22,6 +23,44 @@ import Testing
         let start = Date()
         #expect(!(MainLoop.run(until: { false }, timeout: 0.1)))
         #expect(Date().timeIntervalSince(start) >= 0.1)
+    }
+
+    /// In this runner the main queue is drained by whichever of libdispatch's threads is free,
+    /// so main-actor work hops between threads: GTK may be called from all of them, and from
+    /// none of the other work, even when that runs on a thread that drained the main queue before.
+    @Test func gtkMayBeCalledFromMainActorWorkOnlyWhicheverThreadRunsIt() async {
+        var mainActorThreads: Set<UInt> = []
+        var offMainActorThreads: Set<UInt> = []
+        for round in 0..<50 {
+            mainActorThreads.insert(UInt(pthread_self()))
+            #expect(GtkRuntime.isGtkThread, "round \(round): main-actor work")
+            let label = Label("round \(round)")  // a real GTK call, which the check guards
+            #expect(label.text == "round \(round)")
+            // Keep the pool's threads busy while this work waits, so the main queue's next drain
+            // lands on another thread, and the thread this work ran on runs other work.
+            // Serial queues run on the same (overcommitting) threads as the main queue does here.
+            let seen = await withCheckedContinuation { (done: CheckedContinuation<[(UInt, Bool)], Never>) in
+                let results = Mutex<[(UInt, Bool)]>([])
+                let group = DispatchGroup()
+                for index in 0..<4 {
+                    DispatchQueue(label: "busy \(index)").async(group: group) {
+                        usleep(3_000)
+                        results.withLock { $0.append((UInt(pthread_self()), GtkRuntime.isGtkThread)) }
+                    }
+                }
+                group.notify(queue: .global()) { @Sendable in done.resume(returning: results.withLock { $0 }) }
+            }
+            mainActorThreads.insert(UInt(pthread_self()))
+            #expect(GtkRuntime.isGtkThread, "round \(round): main-actor work after a wait")
+            for (thread, mayCallGtk) in seen {
+                offMainActorThreads.insert(thread)
+                #expect(!mayCallGtk, "round \(round): a task off the main actor, on thread \(thread)")
+            }
+        }
+        // The interesting case: a thread that ran main-actor work and later other work.
+        let threadsThatDidBoth = mainActorThreads.intersection(offMainActorThreads)
+        #expect(mainActorThreads.count > 1, "the main queue stayed on one thread; the case this test is for did not come up")
+        #expect(!threadsThatDidBoth.isEmpty, "no thread ran both kinds of work; the case this test is for did not come up")
     }
 
     @Test func missingDisplayIsDescribedInOneLine() {

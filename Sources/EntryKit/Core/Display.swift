@@ -11,8 +11,13 @@ public struct DisplayUnavailable: Error, CustomStringConvertible {
 /// Starting GTK.
 @MainActor
 public enum GtkRuntime {
-    /// The thread GTK was started on (0 before); every GTK call must come from it.
+    /// The thread GTK was started on (0 before).
     private nonisolated static let gtkThread = Atomic<pthread_t>(0)
+    /// Whether GTK was started on the process's main thread (an app) rather than by main-queue
+    /// work on one of libdispatch's threads (a test runner, whose `main` gave the thread away).
+    private nonisolated static let startedOnProcessMainThread = Atomic<Bool>(false)
+    /// Marks the main dispatch queue, so code can tell that it runs as main-queue work.
+    private nonisolated static let mainQueueMarker = DispatchSpecificKey<Bool>()
 
     /// Connects GTK to the display named by the environment, once.
     ///
@@ -27,6 +32,8 @@ public enum GtkRuntime {
         guard gtk_init_check(nil, nil) != 0 else {
             throw DisplayUnavailable(description: describeMissingDisplay(environment: environment))
         }
+        DispatchQueue.main.setSpecific(key: mainQueueMarker, value: true)
+        startedOnProcessMainThread.store(entrykit_is_process_main_thread() != 0, ordering: .relaxed)
         gtkThread.store(pthread_self(), ordering: .releasing)
         // GtkBuilder files name EntryKit's widgets (`EkDropDownField`): their types must exist first.
         ek_register_types()
@@ -55,10 +62,20 @@ public enum GtkRuntime {
         }, nil)
     }
 
-    /// Whether the caller runs on GTK's thread (the main thread in an app).
+    /// Whether the caller may call GTK: it runs where GTK's main loop and the main actor run.
+    ///
+    /// In an app that is the process's main thread. Where GTK was started by main-queue work
+    /// on one of libdispatch's threads (a test runner's `main` hands the main thread to
+    /// `dispatch_main`), the main queue is drained by whichever pool thread is free, so the
+    /// thread changes from one piece of work to the next while the work stays serial: there the
+    /// question is whether the caller runs as main-queue work, not on which thread.
     public nonisolated static var isGtkThread: Bool {
         let thread = gtkThread.load(ordering: .acquiring)
-        return thread != 0 && pthread_equal(thread, pthread_self()) != 0
+        guard thread != 0 else { return false }
+        if startedOnProcessMainThread.load(ordering: .relaxed) {
+            return pthread_equal(thread, pthread_self()) != 0
+        }
+        return DispatchQueue.getSpecific(key: mainQueueMarker) == true
     }
 
     static func describeMissingDisplay(environment: [String: String]) -> String {
