@@ -139,7 +139,8 @@ static gboolean settle(gpointer data) {
 static void vadjustment_value_changed(GtkAdjustment *adjustment, EkListView *view) {
     (void)adjustment;
     visible_rows_moved(view);
-    if (!view->centered || view->row_count == 0) return;
+    /* Only a wheel on screen is scrolled by a person; a hidden one keeps its pick. */
+    if (!view->centered || view->row_count == 0 || !gtk_widget_get_mapped(GTK_WIDGET(view))) return;
     /* A wheel picks what scrolls into the middle, and comes to rest on a whole row. */
     gint middle = ek_list_view_row_at_y(view, gtk_widget_get_allocated_height(GTK_WIDGET(view)) / 2.0);
     if (middle >= 0) ek_list_view_set_highlighted(view, middle);
@@ -488,8 +489,11 @@ void ek_list_view_set_row_height(EkListView *view, gint height) {
     guint top = ek_list_view_get_first_visible_row(view);
     view->requested_row_height = height;
     configure_vadjustment(view);
-    /* Keep the same first row on screen at the new height. */
-    if (view->vadjustment) gtk_adjustment_set_value(view->vadjustment, (gdouble)top * row_height(view));
+    /* Keep the same first row on screen at the new height; a wheel keeps its pick in the middle. */
+    if (view->centered && view->highlighted >= 0)
+        ek_list_view_scroll_to_row(view, (guint)view->highlighted, EK_LIST_SCROLL_CENTER);
+    else if (view->vadjustment)
+        gtk_adjustment_set_value(view->vadjustment, (gdouble)top * row_height(view) + inset(view));
     gtk_widget_queue_resize(GTK_WIDGET(view));
     visible_rows_moved(view);
 }

@@ -142,7 +142,19 @@ import Testing
 
     @Test func oneClickOpensTheUnfocusedFieldAndTheNextClosesIt() {
         let field = PickerField()
-        let window = shown(field)
+        field.setItems(fruit, placeholder: "Fruit")
+        // Another entry comes first, so it has the focus should the window become active (the
+        // X server gives the window under the pointer the focus when no window manager runs).
+        let other = Widget(transferFull: gtk_entry_new())
+        let box = Box(vertical: true)
+        box.setMargins(12)
+        box.append(other)
+        box.append(field)
+        gtk_widget_set_margin_bottom(box.widget, 240)
+        let window = TestWindow(box)
+        gtk_widget_grab_focus(other.widget)
+        MainLoop.drain()
+        #expect(gtk_widget_has_focus(field.widget) == 0 && !field.isOpen)
         TestInput.click(field, x: 20, y: 10)
         MainLoop.run(until: { false }, timeout: 0.1)
         #expect(field.isOpen, "the click that focuses also opens, once")
@@ -150,6 +162,33 @@ import Testing
         MainLoop.drain()
         #expect(!field.isOpen)
         _ = window
+    }
+
+    /// Items and the pick set again while the picker is closed (as a settings page does) are
+    /// what it shows when it opens again; opening reports no pick the user did not make.
+    @Test func reopeningAfterNewItemsAndPickShowsThatPick() {
+        let field = PickerField()
+        var picks: [Int] = []
+        field.onPick = { index, _ in picks.append(index) }
+        let window = shown(field)  // may have opened already, should its window have the focus
+        field.open()
+        field.close()
+        #expect(picks == [0], "opening with nothing picked picks the first item")
+        field.setItems(fruit, placeholder: "Fruit")
+        field.pickedIndex = 2
+        field.setItems(fruit, placeholder: "Fruit")
+        field.open()
+        window.waitForFrames()
+        #expect(field.pickedIndex == 2)
+        #expect(field.text == "cherry")
+        #expect(field.list.highlightedRow == 2)
+        // A new row height while open keeps the pick in the middle of the wheel.
+        field.list.rowHeight = 48
+        window.waitForFrames()
+        #expect(field.pickedIndex == 2)
+        #expect(field.list.row(atY: Double(gtk_widget_get_allocated_height(field.list.widget)) / 2) == 2)
+        #expect(picks == [0])
+        field.close()
     }
 
     @Test func shouldBeginPickingVetoesOpeningAndSteps() {
