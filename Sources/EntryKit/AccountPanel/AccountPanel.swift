@@ -54,7 +54,9 @@ public enum AccountPanel {
     }
 
     /// Shows a panel and returns when it closes, running a nested main loop meanwhile (as
-    /// `gtk_dialog_run` does): other windows keep drawing and timers keep firing.
+    /// `gtk_dialog_run` does): other windows keep drawing and timers keep firing. Called while
+    /// another panel is on screen, it shows its own once that one closes; from a completion,
+    /// at once (the finished panel is already off screen).
     public static func run(title: String, parent: Window? = nil) -> AccountAnswer {
         run(AccountRequest(title: title), parent: parent)
     }
@@ -116,12 +118,12 @@ public enum AccountPanel {
         let dialog = AccountPanelDialog(request: next.request, parent: next.parent)
         current = dialog
         dialog.onFinish = { accepted, username, password in
+            // Given up before the completion runs, so a panel the completion asks for (again,
+            // after a wrong password) is shown at once, even from the nested loop of `run`.
+            current = nil
             next.completion(accepted, username, password)
         }
-        dialog.onClosed = {
-            current = nil
-            presentNext()
-        }
+        dialog.onClosed = { presentNext() }
         dialog.present()
     }
 }

@@ -5,7 +5,8 @@ import CGtk
 /// two labelled fields, an inline error, a caps-lock warning, and Cancel and OK.
 ///
 /// It turns every way of closing (a response, Escape, the window's close button, unmap, destroy)
-/// into one call of `onFinish`, then destroys itself and calls `onClosed`.
+/// into one call of `onFinish` (made with the window already hidden), then destroys itself and
+/// calls `onClosed`.
 @MainActor
 package final class AccountPanelDialog: Window {
     package let usernameEntry = Widget(transferFull: gtk_entry_new())
@@ -235,14 +236,17 @@ package final class AccountPanelDialog: Window {
         gtk_widget_grab_focus(passwordEntry.widget)
     }
 
-    /// Ends the panel once: the completion gets the values (OK) or nothing, the password is
-    /// wiped, the window destroyed, and the next request may show.
+    /// Ends the panel once: the window leaves the screen, the completion gets the values (OK)
+    /// or nothing, the password is wiped, the window destroyed, and the next request may show.
     package func finish(accepted: Bool) {
         guard !isFinished else { return }
         isFinished = true
         keymapConnection?.disconnect()
         let username = accepted && !usernameText.isEmpty ? usernameText : nil
         let password = accepted && passwordLength > 0 ? SecurePassword(buffer: passwordBuffer) : nil
+        // Off screen and no longer modal while the completion runs: a panel it asks for (again,
+        // after a wrong password) is the only one on screen.
+        gtk_widget_hide(widget)
         let completion = onFinish
         onFinish = nil
         completion?(accepted, username, password)

@@ -153,6 +153,34 @@ private final class Answers {
         #expect(AccountPanel.run(title: "Sync") == .cancelled)
     }
 
+    /// Asking again from a completion (after a wrong password, say), even with the nested loop
+    /// of `run`, shows the new panel at once; the first one is off screen by then.
+    @Test func aPanelAskedForFromACompletionShowsAtOnce() throws {
+        defer { finishCleanly() }
+        var retry: AccountAnswer?
+        var firstStillOnScreen: Bool?
+        weak var first: AccountPanelDialog?
+        AccountPanel.show(title: "First") { _, _, _ in
+            firstStillOnScreen = first.map { gtk_widget_get_visible($0.widget) != 0 }
+            MainLoop.idle {
+                guard let dialog = AccountPanel.current, dialog.title == "Again" else { return }
+                gtk_entry_set_text(dialog.usernameEntry.cast(), "ada")
+                gtk_button_clicked(dialog.okButton.cast())
+            }
+            // Bounded: were the new panel to wait for this one, the test fails instead of hanging.
+            let deadline = g_timeout_add(5000, { _ in MainActor.assumeIsolated { AccountPanel.cancelAll() }; return 0 }, nil)
+            retry = AccountPanel.run(title: "Again")
+            g_source_remove(deadline)
+        }
+        first = AccountPanel.current
+        let okButton = try #require(first).okButton
+        MainLoop.run(until: { first.map { gtk_widget_get_mapped($0.widget) != 0 } ?? false }, timeout: 5)
+        gtk_button_clicked(okButton.cast())
+        #expect(firstStillOnScreen == false)
+        #expect(retry == AccountAnswer(accepted: true, username: "ada", password: nil))
+        #expect(AccountPanel.openCount == 0)
+    }
+
     @Test func askResumesWithTheAnswer() async throws {
         defer { finishCleanly() }
         let task = Task { await AccountPanel.ask(AccountRequest(title: "Async")) }
