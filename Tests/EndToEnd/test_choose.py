@@ -156,6 +156,31 @@ def test_the_dialog_appears_while_standard_input_is_still_coming(binary, display
         source.wait()
 
 
+def test_option_values_inline_and_a_timeout_of_centuries(choose):
+    """`--title=T` as well as `--title T`; a timeout far beyond any clock is a long wait, not a crash."""
+    app = choose("--title=Fruit", "--text=Which one?", "--rows=2", "--timeout", "1e300", "apple", "banana")
+    find(app.application, role="dialog", name="Fruit")
+    combo(app, name="Which one?")
+    keys("Escape")
+    status, stdout, _ = app.wait_for_exit()
+    assert (status, stdout) == (1, "")
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--bogus", "a"), "unknown option '--bogus'"),
+    (("--title",), "--title needs a value"),
+    (("--editable=yes", "a"), "--editable takes no value"),
+    (("--rows=many", "a"), "--rows needs a whole number above 0, not 'many'"),
+    (("--timeout", "nan", "a"), "--timeout needs a positive number of seconds, not 'nan'"),
+    (("--timeout=-1", "a"), "--timeout needs a positive number of seconds, not '-1'"),
+])
+def test_bad_arguments_exit_2_with_a_message(binary, args, message):
+    result = run_cli(binary, "choose", *args, env=ENGLISH)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert result.stdout == ""
+
+
 def test_timeout_bad_arguments_and_no_items(binary, display):
     assert run_cli(binary, "choose", "--timeout", "0.5", "a", "b", env=ENGLISH).returncode == 5
     result = run_cli(binary, "choose", "--rows", "0", "a", env=ENGLISH)

@@ -173,6 +173,14 @@ def test_timeout_exits_5(binary, display):
     assert (result.returncode, result.stdout) == (5, "")
 
 
+def test_a_timeout_of_centuries_is_a_long_wait(pick):
+    app = pick("--title", "Fruit", "--timeout", "1e300", *FRUIT)
+    app.field("Fruit", "Fruit")
+    press(find(app.application, role="push button", name="Cancel"))
+    status, stdout, stderr = app.wait_for_exit()
+    assert (status, stdout) == (1, ""), stderr
+
+
 @pytest.mark.parametrize("args, stdin, message", [
     (("--index", "5", *FRUIT), None, "--index 5 is out of range"),
     (("--index", "-1", *FRUIT), None, "--index needs an item number"),

@@ -63,6 +63,25 @@ import Testing
         #expect(!threadsThatDidBoth.isEmpty, "no thread ran both kinds of work; the case this test is for did not come up")
     }
 
+    @Test func waitEndsWithTheConditionOrTheDeadline() {
+        var answered = false
+        MainLoop.idle { answered = true }
+        #expect(MainLoop.wait(until: { answered }, timeout: nil))
+        let start = ContinuousClock.now
+        #expect(!MainLoop.wait(until: { false }, timeout: 0.05))
+        #expect(ContinuousClock.now - start >= .milliseconds(50))
+        #expect(!MainLoop.wait(until: { false }, timeout: .nan), "NaN is no time at all")
+        #expect(!MainLoop.wait(until: { false }, timeout: -1))
+        // Past what milliseconds (49 days) or a Duration can hold: a long wait, not a crash.
+        answered = false
+        MainLoop.idle { answered = true }
+        #expect(MainLoop.wait(until: { answered }, timeout: 1e300))
+        #expect(MainLoop.run(until: { answered }, timeout: 1e300))
+        // A deadline that did not come is taken down: the loop runs on past it without it.
+        #expect(MainLoop.wait(until: { true }, timeout: 0.01))
+        #expect(!MainLoop.run(until: { false }, timeout: 0.05))
+    }
+
     @Test func missingDisplayIsDescribedInOneLine() {
         let none = GtkRuntime.describeMissingDisplay(environment: [:])
         #expect(none.contains("neither DISPLAY nor WAYLAND_DISPLAY is set"))

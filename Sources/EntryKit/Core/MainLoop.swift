@@ -12,11 +12,13 @@ public enum MainLoop {
 
     /// Runs the loop until `condition` holds or `timeout` seconds pass; returns whether it held.
     ///
-    /// Used by synchronous dialogs and by tests that wait for a frame or a signal.
+    /// Checks `condition` at least every 10 ms, so a change made by another thread or process
+    /// is seen too: for tests that wait for a frame, a signal or a helper process. A dialog
+    /// waiting for its answer uses ``wait(until:timeout:)``, which sleeps between events.
     @discardableResult
     public static func run(until condition: () -> Bool, timeout: TimeInterval) -> Bool {
         // Monotonic: a wall-clock change (NTP, suspend) must not end or stretch the wait.
-        let deadline = ContinuousClock.now.advanced(by: .seconds(timeout))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(clamped(timeout)))
         // A ticking source wakes the blocking iteration so the deadline is checked.
         let tick = g_timeout_add(10, { _ in 1 }, nil)
         defer { g_source_remove(tick) }
@@ -25,6 +27,43 @@ public enum MainLoop {
             g_main_context_iteration(nil, 1)
         }
         return true
+    }
+
+    /// Runs the loop until `condition` holds, or until `timeout` seconds pass (nil: no limit);
+    /// returns whether it held. Sleeps until the next event, so `condition` must change in the
+    /// loop's own callbacks, as a dialog's answer does.
+    @discardableResult
+    public static func wait(until condition: () -> Bool, timeout: TimeInterval?) -> Bool {
+        let flag = DeadlineFlag()
+        let deadline = timeout.map { seconds in
+            addTimeout(seconds: seconds, { data in
+                Unmanaged<DeadlineFlag>.fromOpaque(data!).takeUnretainedValue().passed = true
+                return 0  // G_SOURCE_REMOVE
+            }, data: Unmanaged.passUnretained(flag).toOpaque())
+        }
+        return withExtendedLifetime(flag) {
+            defer { if !flag.passed, let deadline { g_source_remove(deadline) } }
+            while !condition() {
+                if flag.passed { return false }
+                g_main_context_iteration(nil, 1)
+            }
+            return true
+        }
+    }
+
+    /// `g_timeout_add` for any number of seconds: whole seconds (to 136 years) where
+    /// milliseconds would overflow, none below zero or for NaN.
+    package static func addTimeout(seconds: TimeInterval, _ callback: GSourceFunc, data: UnsafeMutableRawPointer?) -> guint {
+        let seconds = clamped(seconds)
+        let milliseconds = (seconds * 1000).rounded(.up)
+        if milliseconds <= Double(UInt32.max) { return g_timeout_add(guint(milliseconds), callback, data) }
+        return g_timeout_add_seconds(guint(min(seconds, Double(UInt32.max))), callback, data)
+    }
+
+    /// A wait in seconds that the clocks can hold: NaN and negatives are 0, and anything over
+    /// a few centuries is a few centuries.
+    private static func clamped(_ seconds: TimeInterval) -> TimeInterval {
+        seconds.isNaN ? 0 : min(max(seconds, 0), 1e10)
     }
 
     /// Runs `work` once, the next time the loop is idle.
@@ -44,4 +83,9 @@ public enum MainLoop {
             return 0  // G_SOURCE_REMOVE
         }, SignalClosureBox<@Sendable @MainActor () -> Void>(work).retainedPointer(), { data in SignalClosures.release(data) })
     }
+}
+
+/// Set by the timeout of ``MainLoop/wait(until:timeout:)`` when its time is up.
+private final class DeadlineFlag {
+    var passed = false
 }

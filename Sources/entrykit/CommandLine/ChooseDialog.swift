@@ -60,6 +60,10 @@ final class ChooseDialog {
         self.options = options
         gtk_window_set_default_size(window.cast(), 360, Self.height(showingRows: min(options.rows, items?.count ?? options.rows)))
         gtk_window_set_position(window.cast(), GTK_WIN_POS_CENTER)
+        // A dialog to window managers and screen readers, as zenity's are (a GtkDialog's action
+        // area would not hold the list's room, so it is a window marked as one).
+        gtk_window_set_type_hint(window.cast(), GDK_WINDOW_TYPE_HINT_DIALOG)
+        atk_object_set_role(gtk_widget_get_accessible(window.widget), ATK_ROLE_DIALOG)
         let column = Box(vertical: true, spacing: 12)
         column.setMargins(18)
         label.addStyleClass("dim-label")
@@ -146,8 +150,7 @@ final class ChooseDialog {
         // Sent now, the window maps before the loop takes in items still being read.
         gdk_display_flush(gdk_display_get_default())
         whenShown()
-        // With no --timeout, a year stands for "wait as long as the user takes".
-        if !MainLoop.run(until: { status != nil }, timeout: options.timeout ?? 365 * 24 * 3600) {
+        if !MainLoop.wait(until: { status != nil }, timeout: options.timeout) {
             finish(ChooseOptions.Status.timedOut)
         }
         if status == ChooseOptions.Status.chosen {

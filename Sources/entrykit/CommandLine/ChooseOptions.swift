@@ -23,31 +23,44 @@ struct ChooseOptions: Equatable {
 
     init(arguments: [String]) throws(Misuse) {
         var words = arguments[...]
-        func value(of option: String) throws(Misuse) -> String {
-            guard let word = words.popFirst() else { throw Misuse(message: "option '\(option)' needs a value") }
-            return word
-        }
         while let word = words.popFirst() {
-            switch word {
-            case "-h", "--help": help = true
-            case "--title": title = try value(of: word)
-            case "--text": text = try value(of: word)
-            case "--editable": editable = true
+            if word == "--" {
+                items.append(contentsOf: words)
+                break
+            }
+            guard word.hasPrefix("-"), word.count > 1 else {
+                items.append(word)
+                continue
+            }
+            // Both `--title T` and `--title=T`.
+            let (name, inlineValue) = CommandLineWords.splitOption(word)
+            func value() throws(Misuse) -> String {
+                guard let value = inlineValue ?? words.popFirst() else { throw Misuse(message: "\(name) needs a value") }
+                return value
+            }
+            func noValue() throws(Misuse) {
+                if inlineValue != nil { throw Misuse(message: "\(name) takes no value") }
+            }
+            switch name {
+            case "-h", "--help":
+                try noValue()
+                help = true
+            case "--title": title = try value()
+            case "--text": text = try value()
+            case "--editable":
+                try noValue()
+                editable = true
             case "--rows":
-                let given = try value(of: word)
+                let given = try value()
                 guard let rows = Int(given), rows > 0 else { throw Misuse(message: "--rows needs a whole number above 0, not '\(given)'") }
                 self.rows = rows
             case "--timeout":
-                let given = try value(of: word)
-                guard let seconds = Double(given), seconds > 0, seconds.isFinite else { throw Misuse(message: "--timeout needs a number of seconds above 0, not '\(given)'") }
-                timeout = seconds
-            case "--":
-                items.append(contentsOf: words)
-                words = []
-            case let option where option.hasPrefix("-") && option.count > 1:
-                throw Misuse(message: "unknown option '\(option)' for 'choose'")
+                switch CommandLineWords.timeoutSeconds(try value()) {
+                case .success(let seconds): timeout = seconds
+                case .failure(let misuse): throw Misuse(message: misuse.message)
+                }
             default:
-                items.append(word)
+                throw Misuse(message: "unknown option '\(name)'")
             }
         }
     }

@@ -8,6 +8,17 @@ enum CommandLineWords {
         guard let equals = word.firstIndex(of: "=") else { return (word, nil) }
         return (String(word[..<equals]), String(word[word.index(after: equals)...]))
     }
+
+    /// `--timeout`'s value, checked: a finite number of seconds above 0, or what is wrong.
+    static func timeoutSeconds(_ value: String) -> Result<Double, TimeoutMisuse> {
+        guard let seconds = Double(value), seconds > 0, seconds.isFinite else { return .failure(TimeoutMisuse(value: value)) }
+        return .success(seconds)
+    }
+
+    struct TimeoutMisuse: Error {
+        let value: String
+        var message: String { "--timeout needs a positive number of seconds, not '\(value)'" }
+    }
 }
 
 /// Writes all of `text` to `fd`, retrying short writes; output errors end with the status the

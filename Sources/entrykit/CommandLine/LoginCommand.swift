@@ -37,13 +37,13 @@ enum LoginCommand {
             return 2
         }
         if let seconds = options.timeout {
-            g_timeout_add(UInt32(min(seconds * 1000, Double(UInt32.max)).rounded()), { _ in
+            _ = MainLoop.addTimeout(seconds: seconds, { _ in
                 MainActor.assumeIsolated {
                     LoginCommand.timedOut = true
                     AccountPanel.cancelAll()
                 }
                 return 0  // G_SOURCE_REMOVE
-            }, nil)
+            }, data: nil)
         }
         let request = AccountRequest(
             title: options.title ?? LocalizedText.localization.string("Sign In"),

@@ -56,10 +56,10 @@ struct LoginOptions: Equatable {
                     guard let fd = Int32(value), fd >= 0 else { return .misuse("--password-fd needs a file descriptor number, not '\(value)'") }
                     options.passwordFD = fd
                 default:
-                    guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
-                        return .misuse("--timeout needs a positive number of seconds, not '\(value)'")
+                    switch CommandLineWords.timeoutSeconds(value) {
+                    case .success(let seconds): options.timeout = seconds
+                    case .failure(let misuse): return .misuse(misuse.message)
                     }
-                    options.timeout = seconds
                 }
             case "--null", "--json":
                 if inlineValue != nil { return .misuse("\(name) takes no value") }

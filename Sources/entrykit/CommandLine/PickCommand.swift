@@ -41,33 +41,16 @@ enum PickCommand {
             writeAll(STDOUT_FILENO, (options.printsIndex ? String(index) : items[index]) + "\n")
             status = 0
         }
-        if let seconds = options.timeout {
-            g_timeout_add(UInt32(min(seconds * 1000, Double(UInt32.max)).rounded()), { data in
-                MainActor.assumeIsolated {
-                    Unmanaged<TimeoutFlag>.fromOpaque(data!).takeUnretainedValue().fired = true
-                }
-                return 0  // G_SOURCE_REMOVE
-            }, Unmanaged.passUnretained(timeout).toOpaque())
-        }
         dialog.showAll()
-        while status == nil && !timeout.fired { g_main_context_iteration(nil, 1) }
-        if status == nil {
-            status = timeoutStatus
+        guard MainLoop.wait(until: { status != nil }, timeout: options.timeout) else {
             dialog.destroy()
+            return timeoutStatus
         }
         return status!
     }
-
-    private static let timeout = TimeoutFlag()
 
     private static func misuse(_ message: String) -> Int32 {
         writeAll(STDERR_FILENO, "entrykit pick: \(message)\nTry 'entrykit pick --help' for more information.\n")
         return 2
     }
-}
-
-/// Set when `--timeout` runs out.
-@MainActor
-private final class TimeoutFlag {
-    var fired = false
 }

@@ -41,10 +41,10 @@ struct PickOptions: Equatable {
                     guard let index = Int(value), index >= 0 else { return .misuse("--index needs an item number from 0, not '\(value)'") }
                     options.index = index
                 default:
-                    guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
-                        return .misuse("--timeout needs a positive number of seconds, not '\(value)'")
+                    switch CommandLineWords.timeoutSeconds(value) {
+                    case .success(let seconds): options.timeout = seconds
+                    case .failure(let misuse): return .misuse(misuse.message)
                     }
-                    options.timeout = seconds
                 }
             case "--print-index":
                 if inlineValue != nil { return .misuse("--print-index takes no value") }
