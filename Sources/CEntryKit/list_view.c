@@ -211,11 +211,16 @@ static gboolean lookup_color(GtkStyleContext *context, const char *name, GdkRGBA
     return gdk_rgba_parse(color, fallback);
 }
 
+#define MAX_ROW_TEXT_BYTES 8192
+
 static PangoLayout *row_layout(EkListView *view, guint row, gint width) {
     PangoLayout *layout = gtk_widget_create_pango_layout(GTK_WIDGET(view), NULL);
     if (view->font) pango_layout_set_font_description(layout, view->font);
     gsize length = 0;
     const char *text = view->source.row_text ? view->source.row_text(view->source_data, row, &length) : NULL;
+    /* No row is wider than a screen: beyond a few thousand characters Pango would only spend
+     * time, and past about two million pixels its units overflow and the text is misplaced. */
+    if (text && length > MAX_ROW_TEXT_BYTES) length = (gsize)(g_utf8_find_prev_char(text, text + MAX_ROW_TEXT_BYTES + 1) - text);
     pango_layout_set_text(layout, text ? text : "", text ? (int)length : 0);
     pango_layout_set_width(layout, MAX(width, 1) * PANGO_SCALE);
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
