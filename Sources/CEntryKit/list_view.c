@@ -222,6 +222,8 @@ static PangoLayout *row_layout(EkListView *view, guint row, gint width) {
      * time, and past about two million pixels its units overflow and the text is misplaced. */
     if (text && length > MAX_ROW_TEXT_BYTES) length = (gsize)(g_utf8_find_prev_char(text, text + MAX_ROW_TEXT_BYTES + 1) - text);
     pango_layout_set_text(layout, text ? text : "", text ? (int)length : 0);
+    /* One line per row, as in an entry: line breaks show as a symbol instead of spilling over. */
+    pango_layout_set_single_paragraph_mode(layout, TRUE);
     pango_layout_set_width(layout, MAX(width, 1) * PANGO_SCALE);
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
     if (view->source.row_marks) {

@@ -130,33 +130,45 @@ import Testing
         #expect(list.borderColor == "#d3d3d3")
     }
 
-    /// An item longer than any screen (a million characters) is drawn like a short one: from
-    /// the same left edge, cut off with an ellipsis, at the same cost.
-    @Test func aHugeItemIsEllipsizedFromTheSameEdge() throws {
-        let (list, window) = shownList(["Item", String(repeating: "x", count: 1_000_000), "Item"])
-        window.waitForFrames()
+    /// The columns with text ink (dark pixels) in each 20-pixel row of a shown list, read back
+    /// from the screen.
+    private func inkColumns(_ list: ListView, in window: TestWindow, rows: Int) throws -> [[Int]] {
         let toplevel = try #require(gtk_widget_get_window(window.window.widget))
         var originX: gint = 0, originY: gint = 0
         gtk_widget_translate_coordinates(list.canvas.widget, window.window.widget, 0, 0, &originX, &originY)
-        let width = gtk_widget_get_allocated_width(list.canvas.widget)
-        let pixbuf = try #require(gdk_pixbuf_get_from_window(toplevel, originX, originY, width, 60))
+        let width = Int(gtk_widget_get_allocated_width(list.canvas.widget))
+        let pixbuf = try #require(gdk_pixbuf_get_from_window(toplevel, originX, originY, gint(width), gint(rows * 20)))
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
         let pixels = gdk_pixbuf_get_pixels(pixbuf)!
-        /// The leftmost and rightmost columns with text ink (dark pixels) in a 20-pixel row.
-        func ink(row: Int) -> ClosedRange<Int>? {
-            var columns: [Int] = []
-            for x in 0..<Int(width) {
-                for y in (row * 20)..<(row * 20 + 20) {
+        return (0..<rows).map { row in
+            (0..<width).filter { x in
+                // Inside the row, off its top and bottom lines and the list's border.
+                (row * 20 + 1..<row * 20 + 19).contains { y in
                     let pixel = pixels + y * stride + x * channels
-                    if Int(pixel[0]) + Int(pixel[1]) + Int(pixel[2]) < 3 * 128 { columns.append(x); break }
+                    return Int(pixel[0]) + Int(pixel[1]) + Int(pixel[2]) < 3 * 128
                 }
             }
-            return columns.isEmpty ? nil : columns.min()!...columns.max()!
         }
-        let short = try #require(ink(row: 0)), long = try #require(ink(row: 1))
-        #expect(long.lowerBound == short.lowerBound, "the text starts at the row's padding")
-        #expect(long.upperBound < Int(width) - 2, "and ends before the row does, with an ellipsis")
+    }
+
+    /// An item longer than any screen (a million characters) is drawn like a short one: from
+    /// the same left edge, cut off with an ellipsis.
+    @Test func aHugeItemIsEllipsizedFromTheSameEdge() throws {
+        let (list, window) = shownList(["Item", String(repeating: "x", count: 1_000_000), "Item"])
+        let ink = try inkColumns(list, in: window, rows: 2)
+        let short = try #require(ink[0].first), long = try #require(ink[1].first), end = try #require(ink[1].last)
+        #expect(long == short, "the text starts at the row's padding")
+        #expect(end < Int(gtk_widget_get_allocated_width(list.canvas.widget)) - 4, "and ends before the row does, with an ellipsis")
+    }
+
+    /// An item with line breaks stays one line in its own row (as in an entry), never spilling
+    /// over its neighbours.
+    @Test func anItemWithLineBreaksStaysInItsRow() throws {
+        let (list, window) = shownList(["", "one\ntwo\nthree\nfour", ""])
+        let ink = try inkColumns(list, in: window, rows: 3)
+        #expect(!ink[1].isEmpty)
+        #expect(ink[0].isEmpty && ink[2].isEmpty, "the empty rows around it stay empty")
     }
 
     @Test func highlightMovesByKeyAndActivates() {
