@@ -17,6 +17,6 @@ public struct LiveObjects: Equatable, CustomStringConvertible {
 package func expectFinalized(_ probes: [GObjectFinalizationProbe], _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
     let alive = probes.count { !$0.isFinalized }
     #expect(alive == 0, "\(alive) of \(probes.count) \(what) still alive", sourceLocation: sourceLocation)
-    let elsewhere = probes.count { $0.isFinalized && !$0.wasFinalizedOnGtkThread }
+    let elsewhere = probes.count { $0.isFinalized && !$0.wasFinalizedInGtkContext }
     #expect(elsewhere == 0, "\(elsewhere) \(what) finalized off the GTK thread", sourceLocation: sourceLocation)
 }

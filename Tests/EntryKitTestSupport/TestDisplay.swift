@@ -16,9 +16,9 @@ public enum TestDisplay {
         } catch {
             throw Missing(description: "GTK needs a display: \(error). Run the tests with scripts/test (it starts Xvfb).")
         }
-        // GTK is single-threaded: every widget test must run on the thread that started it.
-        guard GtkRuntime.isGtkThread else {
-            throw Missing(description: "this test runs off the thread GTK was started on")
+        // GTK is single-threaded: every widget test must run where GTK was started (main-actor work).
+        guard GtkRuntime.isInGtkContext else {
+            throw Missing(description: "this test runs outside GTK's context (the thread or queue GTK was started on)")
         }
     }
 }

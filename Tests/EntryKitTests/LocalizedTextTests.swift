@@ -26,7 +26,7 @@ import Testing
         strings.setLanguage("en")
         let label = Label()
         LocalizedText.bind(label) { label, strings in
-            #expect(GtkRuntime.isGtkThread)
+            #expect(GtkRuntime.isInGtkContext)
             label.text = strings.string("Password")
         }
         Thread.detachNewThread { strings.setLanguage("ja") }

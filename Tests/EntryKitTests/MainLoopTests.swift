@@ -33,7 +33,7 @@ import Testing
         var offMainActorThreads: Set<UInt> = []
         for round in 0..<50 {
             mainActorThreads.insert(UInt(pthread_self()))
-            #expect(GtkRuntime.isGtkThread, "round \(round): main-actor work")
+            #expect(GtkRuntime.isInGtkContext, "round \(round): main-actor work")
             let label = Label("round \(round)")  // a real GTK call, which the check guards
             #expect(label.text == "round \(round)")
             // Keep the pool's threads busy while this work waits, so the main queue's next drain
@@ -45,13 +45,13 @@ import Testing
                 for index in 0..<4 {
                     DispatchQueue(label: "busy \(index)").async(group: group) {
                         usleep(3_000)
-                        results.withLock { $0.append((UInt(pthread_self()), GtkRuntime.isGtkThread)) }
+                        results.withLock { $0.append((UInt(pthread_self()), GtkRuntime.isInGtkContext)) }
                     }
                 }
                 group.notify(queue: .global()) { @Sendable in done.resume(returning: results.withLock { $0 }) }
             }
             mainActorThreads.insert(UInt(pthread_self()))
-            #expect(GtkRuntime.isGtkThread, "round \(round): main-actor work after a wait")
+            #expect(GtkRuntime.isInGtkContext, "round \(round): main-actor work after a wait")
             for (thread, mayCallGtk) in seen {
                 offMainActorThreads.insert(thread)
                 #expect(!mayCallGtk, "round \(round): a task off the main actor, on thread \(thread)")

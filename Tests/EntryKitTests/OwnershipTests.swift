@@ -77,7 +77,7 @@ import Testing
         let probe = GObjectFinalizationProbe(handoff.widget!)
         let releasedOffGtkThread = await Task.detached {
             handoff.widget = nil
-            return !GtkRuntime.isGtkThread
+            return !GtkRuntime.isInGtkContext
         }.value
         #expect(releasedOffGtkThread)
         for _ in 0..<1000 where !probe.isFinalized { await Task.yield() }

@@ -69,7 +69,7 @@ public enum GtkRuntime {
     /// `dispatch_main`), the main queue is drained by whichever pool thread is free, so the
     /// thread changes from one piece of work to the next while the work stays serial: there the
     /// question is whether the caller runs as main-queue work, not on which thread.
-    public nonisolated static var isGtkThread: Bool {
+    public nonisolated static var isInGtkContext: Bool {
         let thread = gtkThread.load(ordering: .acquiring)
         guard thread != 0 else { return false }
         if startedOnProcessMainThread.load(ordering: .relaxed) {

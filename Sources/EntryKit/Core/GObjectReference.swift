@@ -89,7 +89,7 @@ open class GObjectReference {
 package final class GObjectFinalizationProbe: Sendable {
     private final class Flag: Sendable {
         let finalized = Atomic<Bool>(false)
-        let finalizedOnGtkThread = Atomic<Bool>(false)
+        let finalizedInGtkContext = Atomic<Bool>(false)
     }
 
     private let flag = Flag()
@@ -106,11 +106,11 @@ package final class GObjectFinalizationProbe: Sendable {
         let key = "entrykit-finalization-probe-\(UInt(bitPattern: ObjectIdentifier(flag).hashValue))"
         g_object_set_data_full(object, key, Unmanaged.passRetained(flag).toOpaque()) { data in
             let flag = Unmanaged<Flag>.fromOpaque(data!).takeRetainedValue()
-            flag.finalizedOnGtkThread.store(GtkRuntime.isGtkThread, ordering: .relaxed)
+            flag.finalizedInGtkContext.store(GtkRuntime.isInGtkContext, ordering: .relaxed)
             flag.finalized.store(true, ordering: .relaxed)
         }
     }
 
     package var isFinalized: Bool { flag.finalized.load(ordering: .relaxed) }
-    package var wasFinalizedOnGtkThread: Bool { flag.finalizedOnGtkThread.load(ordering: .relaxed) }
+    package var wasFinalizedInGtkContext: Bool { flag.finalizedInGtkContext.load(ordering: .relaxed) }
 }

@@ -43,7 +43,7 @@ public enum LocalizedText {
         guard observation == nil else { return }
         observation = localization.observeLanguageChange {
             // Widgets live on GTK's thread; a change made elsewhere is applied there.
-            if GtkRuntime.isGtkThread {
+            if GtkRuntime.isInGtkContext {
                 MainActor.assumeIsolated { LocalizedText.relabelAll() }
             } else {
                 g_idle_add({ _ in
