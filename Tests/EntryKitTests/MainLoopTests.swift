@@ -36,22 +36,26 @@ import Testing
             #expect(GtkRuntime.isInGtkContext, "round \(round): main-actor work")
             let label = Label("round \(round)")  // a real GTK call, which the check guards
             #expect(label.text == "round \(round)")
-            // Keep the pool's threads busy while this work waits, so the main queue's next drain
-            // lands on another thread, and the thread this work ran on runs other work.
-            // Serial queues run on the same (overcommitting) threads as the main queue does here.
+            // Pool threads run other work while this work waits and stay busy until it has
+            // resumed, so the main queue is drained by another thread: serial queues run on
+            // the same (overcommitting) threads as the main queue does here.
+            let release = DispatchSemaphore(value: 0)
             let seen = await withCheckedContinuation { (done: CheckedContinuation<[(UInt, Bool)], Never>) in
                 let results = Mutex<[(UInt, Bool)]>([])
-                let group = DispatchGroup()
                 for index in 0..<4 {
-                    DispatchQueue(label: "busy \(index)").async(group: group) {
-                        usleep(3_000)
-                        results.withLock { $0.append((UInt(pthread_self()), GtkRuntime.isInGtkContext)) }
+                    DispatchQueue(label: "busy \(index)").async { @Sendable in
+                        let soFar = results.withLock { results in
+                            results.append((UInt(pthread_self()), GtkRuntime.isInGtkContext))
+                            return results
+                        }
+                        if soFar.count == 4 { done.resume(returning: soFar) }
+                        release.wait()
                     }
                 }
-                group.notify(queue: .global()) { @Sendable in done.resume(returning: results.withLock { $0 }) }
             }
             mainActorThreads.insert(UInt(pthread_self()))
             #expect(GtkRuntime.isInGtkContext, "round \(round): main-actor work after a wait")
+            for _ in 0..<4 { release.signal() }
             for (thread, mayCallGtk) in seen {
                 offMainActorThreads.insert(thread)
                 #expect(!mayCallGtk, "round \(round): a task off the main actor, on thread \(thread)")
