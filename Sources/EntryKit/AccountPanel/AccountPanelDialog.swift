@@ -217,6 +217,8 @@ package final class AccountPanelDialog: Window {
             let password = SecurePassword(buffer: passwordBuffer)
             let problem = validate(usernameText.isEmpty ? nil : usernameText, password)
             password.endLoan()
+            // Closed while the check ran (it may wait on a server while the user cancels).
+            guard !isFinished else { return }
             if let problem {
                 showError(problem)
                 return

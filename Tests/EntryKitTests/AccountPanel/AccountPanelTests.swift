@@ -212,6 +212,23 @@ private final class Answers {
         #expect(answers.received.isEmpty)
     }
 
+    /// The panel closed while its check runs (the check waits on something that takes long
+    /// enough for the user to cancel): the check's verdict comes too late and changes nothing.
+    @Test func aPanelClosedDuringItsCheckIgnoresTheVerdict() throws {
+        defer { finishCleanly() }
+        let request = AccountRequest(title: "Validate") { _, _ in
+            AccountPanel.cancelAll()  // what Cancel or the window's close button does meanwhile
+            return "Wrong password"
+        }
+        let (dialog, answers) = try open(request)
+        type("ada", into: dialog.usernameEntry)
+        type("pw", into: dialog.passwordEntry)
+        gtk_button_clicked(dialog.okButton.cast())
+        #expect(answers.received == [.cancelled])
+        #expect(dialog.errorLabel.text != "Wrong password", "no error shown on a closed panel")
+        #expect(AccountPanel.current == nil)
+    }
+
     @Test func validateKeepsThePanelOpenWithAnInlineErrorForAnotherTry() throws {
         defer { finishCleanly() }
         var checked: [String] = []
