@@ -130,21 +130,28 @@ public final class PickerField: ChooserEntry {
     /// Sets the items to pick from and the placeholder shown while nothing is picked (the
     /// original's `setDataSource:andPlaceHolder:`). A ``pickedIndex`` set before is checked now:
     /// out of range, it is refused with a warning and nothing is picked. Items changed later
-    /// keep the pick when its index still exists.
+    /// keep the pick when its index still exists, and otherwise end it (no warning); with no
+    /// items left an open picker closes.
     ///
     /// ```swift
     /// field.pickedIndex = 2
     /// field.setItems(["red", "green", "blue"], placeholder: "Colour")   // shows "blue"
     /// ```
     public func setItems(_ newItems: ListItems, placeholder: String? = nil) {
+        let indexWasSetForTheseItems = !hasReceivedItems
         items = newItems
         hasReceivedItems = true
         if let placeholder { placeholderText = placeholder }
         list.setItems(newItems)
         if storedIndex >= newItems.count {
-            refuse("PickerField: pickedIndex \(storedIndex) is out of range for \(newItems.count) items; nothing is picked")
+            // An index set ahead for the items is a mistake to report; a pick whose item went
+            // away with new items simply ends.
+            if indexWasSetForTheseItems {
+                refuse("PickerField: pickedIndex \(storedIndex) is out of range for \(newItems.count) items; nothing is picked")
+            }
             storedIndex = -1
         }
+        if newItems.isEmpty { close() }  // nothing left to pick from
         isExpandable = !newItems.isEmpty
         showPick()
     }

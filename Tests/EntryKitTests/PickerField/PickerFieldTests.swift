@@ -191,6 +191,23 @@ import Testing
         field.close()
     }
 
+    /// No items left while the picker is open: it closes (with its end reported) and nothing
+    /// stays picked.
+    @Test func emptyingTheItemsWhileOpenClosesThePicker() {
+        let field = PickerField()
+        var ends = 0
+        field.onEnd = { ends += 1 }
+        let window = shown(field)
+        field.open()
+        #expect(field.isOpen)
+        field.setItems([String]())
+        window.waitForFrames()
+        #expect(!field.isOpen)
+        #expect(ends == 1)
+        #expect(field.pickedIndex == -1 && field.text.isEmpty)
+        #expect(field.lastRefusal == nil, "new items are no mistake to warn about")
+    }
+
     @Test func shouldBeginPickingVetoesOpeningAndSteps() {
         let field = PickerField()
         field.shouldBeginPicking = { false }
