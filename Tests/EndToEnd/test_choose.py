@@ -1,4 +1,5 @@
 """`entrykit choose`, driven over AT-SPI and the keyboard as a user or a test robot would."""
+import re
 import subprocess
 
 import pyatspi
@@ -162,6 +163,27 @@ def test_option_values_inline_and_a_timeout_of_centuries(choose):
     find(app.application, role="dialog", name="Fruit")
     combo(app, name="Which one?")
     keys("Escape")
+    status, stdout, _ = app.wait_for_exit()
+    assert (status, stdout) == (1, "")
+
+
+def test_more_rows_than_the_screen_holds_fit_the_screen(choose):
+    app = choose("--rows", "100000000000", *[f"Item {i}" for i in range(1000)])
+    dialog = find(app.application, role="dialog", name="Choose")
+    field = combo(app)
+    listbox = open_list(app, field)
+    dimensions = subprocess.run(["xdpyinfo"], capture_output=True, text=True, check=True).stdout
+    screen_height = int(re.search(r"dimensions:\s+\d+x(\d+) pixels", dimensions).group(1))
+    window = dialog.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    assert 0 < window.height <= screen_height
+
+    def inside_the_window():
+        shown = listbox.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        return window.y <= shown.y and shown.y + shown.height <= window.y + window.height
+    # While the list slides open it starts above its place; at rest it lies inside the window.
+    wait_for(inside_the_window, what="the list to come to rest inside the window")
+    assert 1 < listbox.childCount < 1000, "the rows that fit are on screen, and it scrolls for the rest"
+    keys("Escape", "Escape")
     status, stdout, _ = app.wait_for_exit()
     assert (status, stdout) == (1, "")
 

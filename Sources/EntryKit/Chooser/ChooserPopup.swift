@@ -73,12 +73,16 @@ public final class ChooserPopup {
 
     /// Opens the list, as wide as the entry, `min(visibleRowCount, rows)` rows of `rowHeight`
     /// pixels tall: below the entry when that height plus ``margin`` fits between the entry and
-    /// the window's bottom edge, else above.
+    /// the window's bottom edge, else above; a list that fits on neither side goes where there
+    /// is more room, cut to the rows that fit, and scrolls for the rest.
     public func show(rowHeight: Int) {
         list.rowHeight = rowHeight
         let width = Int32(gtk_widget_get_allocated_width(entry.widget))
         gtk_widget_set_size_request(list.widget, width, -1)
-        placement = Self.placement(listHeight: list.preferredHeight, roomBelow: roomBelowEntry())
+        let (roomBelow, roomAbove) = roomAroundEntry()
+        list.heightLimit = nil
+        placement = Self.placement(listHeight: list.preferredHeight, roomBelow: roomBelow, roomAbove: roomAbove)
+        list.heightLimit = (placement == .below ? roomBelow : roomAbove) - Self.margin
         gtk_popover_set_position(popover.cast(), placement == .below ? GTK_POS_BOTTOM : GTK_POS_TOP)
         // GTK 3 keeps room for the popover's arrow between the entry and the popover; the
         // popover is transparent (the list draws its own frame), so point at a rectangle that
@@ -110,17 +114,23 @@ public final class ChooserPopup {
         gtk_revealer_set_reveal_child(revealer.cast(), 0)
     }
 
-    /// Which way a list of `listHeight` opens with `roomBelow` pixels under the entry.
-    public static func placement(listHeight: Int, roomBelow: Int) -> ChooserPlacement {
-        roomBelow >= listHeight + margin ? .below : .above
+    /// Which way a list of `listHeight` opens with `roomBelow` pixels under the entry and
+    /// `roomAbove` over it: below when it fits there, else above when it fits there, else
+    /// where there is more room.
+    public static func placement(listHeight: Int, roomBelow: Int, roomAbove: Int = .max) -> ChooserPlacement {
+        if roomBelow >= listHeight + margin { return .below }
+        if roomAbove >= listHeight + margin { return .above }
+        return roomBelow >= roomAbove ? .below : .above
     }
 
-    /// Pixels between the entry's bottom edge and the bottom of its window.
-    func roomBelowEntry() -> Int {
+    /// Pixels between the entry's bottom edge and the bottom of its window, and between the
+    /// top of its window and the entry's top edge.
+    func roomAroundEntry() -> (below: Int, above: Int) {
         let toplevel = gtk_widget_get_toplevel(entry.widget)!
-        var x: gint = 0, y: gint = 0
-        gtk_widget_translate_coordinates(entry.widget, toplevel, 0, gtk_widget_get_allocated_height(entry.widget), &x, &y)
-        return Int(gtk_widget_get_allocated_height(toplevel) - y)
+        var x: gint = 0, top: gint = 0
+        gtk_widget_translate_coordinates(entry.widget, toplevel, 0, 0, &x, &top)
+        let bottom = top + gtk_widget_get_allocated_height(entry.widget)
+        return (Int(gtk_widget_get_allocated_height(toplevel) - bottom), Int(top))
     }
 
     /// The rectangle the popover points at, in the entry's coordinates.

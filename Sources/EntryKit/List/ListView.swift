@@ -237,17 +237,43 @@ public final class ListView: Widget {
 
     /// Rows shown without scrolling; the list is as tall as `min(visibleRowCount, rowCount)`
     /// rows (one row's height when empty, for the empty-state text).
+    /// At least one.
     public var visibleRowCount = 5 {
-        didSet { updateHeight() }
+        didSet {
+            if visibleRowCount < 1 { visibleRowCount = 1 }
+            updateHeight()
+        }
     }
 
-    /// Row height in pixels; nil (the default) takes it from the font.
+    /// Row height in pixels, at most ``maximumRowHeight``; nil, zero or less (the default)
+    /// takes it from the font.
     public var rowHeight: Int? {
         get { Int(ek_list_view_get_row_height(listView)) }
         set {
-            ek_list_view_set_row_height(listView, gint(newValue ?? 0))
+            ek_list_view_set_row_height(listView, gint(min(max(newValue ?? 0, 0), Self.maximumRowHeight)))
             updateHeight()
         }
+    }
+
+    /// The tallest a row can be, in pixels.
+    public static let maximumRowHeight = 1024
+    /// The tallest the list can be: X11's largest window.
+    static let maximumHeight = 32_767
+
+    /// The most the list may be tall, in pixels (the room its window has); nil for no limit
+    /// but X11's. The list is cut to the whole rows that fit, at least one, and scrolls for
+    /// the rest.
+    public var heightLimit: Int? {
+        didSet { updateHeight() }
+    }
+
+    /// The height of `rows` rows (at least one), cut to the whole rows that fit within
+    /// ``heightLimit`` (or to the limit itself when not even one row does).
+    public func height(ofRows rows: Int) -> Int {
+        let row = max(rowHeight ?? 0, 1)
+        let limit = max(min(heightLimit ?? Self.maximumHeight, Self.maximumHeight), 1)
+        guard row <= limit else { return limit }
+        return row * min(max(rows, 1), limit / row)
     }
 
     /// The rows' font as Pango describes it (`"Serif Bold 14"`); nil for the theme's.
@@ -299,8 +325,9 @@ public final class ListView: Widget {
         ek_list_view_set_focus_owner(listView, owner?.widget)
     }
 
-    /// The height the list asks for: `min(visibleRowCount, rowCount)` rows, at least one.
-    public var preferredHeight: Int { (rowHeight ?? 0) * max(min(visibleRowCount, rowCount), 1) }
+    /// The height the list asks for: `min(visibleRowCount, rowCount)` rows, at least one,
+    /// within ``heightLimit``.
+    public var preferredHeight: Int { height(ofRows: min(visibleRowCount, rowCount)) }
 
     private func updateHeight() {
         let height = Int32(preferredHeight)

@@ -284,7 +284,7 @@ public final class PickerField: ChooserEntry {
     /// A wheel is as tall as all its rows, however few items there are, so the pick can sit in
     /// the middle with room above and below (the list core sizes to `min(rows, items)`).
     private func showWholeWheel() {
-        let height = Int32(list.visibleRowCount * (list.rowHeight ?? entryHeight))
+        let height = Int32(list.height(ofRows: list.visibleRowCount))
         gtk_scrolled_window_set_max_content_height(list.cast(), max(height, gtk_scrolled_window_get_max_content_height(list.cast())))
         gtk_scrolled_window_set_min_content_height(list.cast(), height)
         gtk_scrolled_window_set_max_content_height(list.cast(), height)

@@ -124,7 +124,18 @@ final class ChooseDialog {
 
     /// The window's height with room for a list of `rows` rows under the field.
     private static func height(showingRows rows: Int) -> Int32 {
-        Int32(150 + 36 * rows + ChooserPopup.margin)
+        // Room for the list to open below the field, but no taller than the screen: a list with
+        // more rows than fit is cut to the window and scrolls.
+        Int32(min(150 + 36 * min(rows, 10_000) + ChooserPopup.margin, screenHeight))
+    }
+
+    /// The height of the screen's work area (without panels), as far as GDK knows it.
+    private static var screenHeight: Int {
+        guard let display = gdk_display_get_default(),
+              let monitor = gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0) else { return 32_767 }
+        var area = GdkRectangle()
+        gdk_monitor_get_workarea(monitor, &area)
+        return Int(area.height)
     }
 
     private func relabel(_ strings: Localization) {

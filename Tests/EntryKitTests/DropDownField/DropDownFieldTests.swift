@@ -11,8 +11,9 @@ import Testing
 
     private let fruit = ["apple", "banana", "cherry"]
 
-    /// A field in a window of `height` pixels, at the top (`atBottom` false) or the bottom.
-    private func fieldInWindow(items: [String], height: Int32 = 400, atBottom: Bool = false) -> (DropDownField, TestWindow) {
+    /// A field in a window of `height` pixels, at the top (`atBottom` false) or the bottom, with
+    /// `spaceBelow` pixels under it when at the bottom.
+    private func fieldInWindow(items: [String], height: Int32 = 400, atBottom: Bool = false, spaceBelow: Int32 = 0) -> (DropDownField, TestWindow) {
         let field = DropDownField()
         field.setItems(items)
         let column = Box(vertical: true)
@@ -20,6 +21,11 @@ import Testing
         if atBottom { column.append(spacer, expands: true) }
         column.append(field)
         if !atBottom { column.append(spacer, expands: true) }
+        if spaceBelow > 0 {
+            let space = Label("")
+            gtk_widget_set_size_request(space.widget, -1, spaceBelow)
+            column.append(space)
+        }
         column.setMargins(20)
         let window = TestWindow(column, width: 360, height: height)
         gtk_widget_grab_focus(field.widget)
@@ -77,11 +83,16 @@ import Testing
     @Test func theThirtyPixelMarginDecidesThePlacement() {
         #expect(ChooserPopup.placement(listHeight: 100, roomBelow: 130) == .below)
         #expect(ChooserPopup.placement(listHeight: 100, roomBelow: 129) == .above)
-        // In a window: 3 rows of 30 px need 120 px below the entry.
-        let (field, window) = fieldInWindow(items: fruit, height: 200)
+        #expect(ChooserPopup.placement(listHeight: 100, roomBelow: 129, roomAbove: 130) == .above)
+        // Room on neither side: the side with more, the list cut to fit.
+        #expect(ChooserPopup.placement(listHeight: 100, roomBelow: 129, roomAbove: 40) == .below)
+        #expect(ChooserPopup.placement(listHeight: 100, roomBelow: 40, roomAbove: 129) == .above)
+        // In a window: 3 rows of 30 px need 120 px below the entry. The entry sits 240 px down,
+        // so the list always fits above it.
+        let (field, window) = fieldInWindow(items: fruit, height: 420, atBottom: true, spaceBelow: 150)
         field.rowHeight = 30
-        let room = field.popup.roomBelowEntry()
-        #expect(room == 200 - 20 - Int(gtk_widget_get_allocated_height(field.widget)), "to the window's bottom edge, past the 20 px margin")
+        let room = field.popup.roomAroundEntry().below
+        #expect(room == 150 + 20, "to the window's bottom edge, past the spacer and the 20 px margin")
         field.visibleRowCount = (room - 30) / 30  // fits with the margin
         field.setItems((0..<20).map { "Item \($0)" })
         field.open()
@@ -94,20 +105,43 @@ import Testing
         waitForPopup(field, window: window)
     }
 
-    @Test func showsTheSmallerOfVisibleRowsAndItemsAtTheEntrysHeightAndWidth() {
-        let (field, window) = fieldInWindow(items: fruit)
+    /// A list that fits on neither side of the entry opens where there is more room, cut to the
+    /// rows that fit there, and scrolls for the rest.
+    @Test func aListTooTallForEitherSideIsCutToTheRoomOnTheLargerOne() {
+        let (field, window) = fieldInWindow(items: (0..<100).map { "Item \($0)" }, height: 300)
+        field.rowHeight = 30
+        field.visibleRowCount = 50
         field.open()
         waitForPopup(field, window: window)
-        let entryHeight = gtk_widget_get_allocated_height(field.widget)
-        #expect(field.list.rowHeight == Int(entryHeight), "rows are as tall as the entry by default")
-        #expect(gtk_widget_get_allocated_height(field.list.canvas.widget) == 3 * entryHeight, "three items: three rows")
-        #expect(gtk_widget_get_allocated_width(field.list.widget) == gtk_widget_get_allocated_width(field.widget), "as wide as the entry")
+        #expect(field.placement == .below)
+        let room = field.popup.roomAroundEntry().below
+        let listHeight = Int(gtk_widget_get_allocated_height(field.list.canvas.widget))
+        #expect(listHeight == (room - ChooserPopup.margin) / 30 * 30, "whole rows that fit above the margin")
+        let listBottom = origin(field.list.canvas.widget).y + gtk_widget_get_allocated_height(field.list.canvas.widget)
+        #expect(listBottom <= gtk_widget_get_allocated_height(window.window.widget))
+        field.list.move(.last)
+        #expect(field.list.highlightedRow == 99 && field.list.firstVisibleRow > 90, "it scrolls for the rest")
         field.close()
-        field.setItems((0..<100).map { "Item \($0)" })
-        field.rowHeight = 20
+    }
+
+    /// Settings past what a screen can show (a million rows on screen, rows taller than any
+    /// display) open a list that fits the window, with no crash and no GTK warning.
+    @Test func absurdSizesOpenAListThatFitsTheWindow() {
+        let (field, window) = fieldInWindow(items: (0..<1_000_000).map { "Item \($0)" })
+        field.visibleRowCount = Int.max
+        field.rowHeight = Int.max
         field.open()
         waitForPopup(field, window: window)
-        #expect(gtk_widget_get_allocated_height(field.list.canvas.widget) == 5 * 20, "five rows by default, scrolling for the rest")
+        #expect(field.isOpen)
+        let windowHeight = gtk_widget_get_allocated_height(window.window.widget)
+        #expect(gtk_widget_get_allocated_height(field.list.widget) <= windowHeight)
+        field.close()
+        field.rowHeight = -5
+        field.visibleRowCount = Int.min
+        field.open()
+        waitForPopup(field, window: window)
+        #expect(field.list.rowHeight! > 0 && field.visibleRowCount == 1)
+        field.close()
     }
 
     @Test func aClickOnAnItemPicksItAndCloses() {
