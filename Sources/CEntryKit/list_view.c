@@ -518,7 +518,7 @@ void ek_list_view_set_font(EkListView *view, const PangoFontDescription *font) {
 }
 
 void ek_list_view_set_text_xalign(EkListView *view, gdouble xalign) {
-    view->xalign = CLAMP(xalign, 0, 1);
+    view->xalign = isnan(xalign) ? 0 : CLAMP(xalign, 0, 1);  /* NaN passes CLAMP unchanged */
     gtk_widget_queue_draw(GTK_WIDGET(view));
 }
 

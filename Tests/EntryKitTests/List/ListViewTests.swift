@@ -162,6 +162,22 @@ import Testing
         #expect(end < Int(gtk_widget_get_allocated_width(list.canvas.widget)) - 4, "and ends before the row does, with an ellipsis")
     }
 
+    /// Text alignment outside 0…1 is cut to it, and NaN is the start.
+    @Test func textAlignmentOutOfRangeIsClamped() throws {
+        let (list, window) = shownList(["Item"])
+        let start = try #require(inkColumns(list, in: window, rows: 1)[0].first)
+        list.textAlignment = 1
+        window.waitForFrames()
+        let end = try #require(inkColumns(list, in: window, rows: 1)[0].first)
+        #expect(end > start)
+        list.textAlignment = 7
+        window.waitForFrames()
+        #expect(try inkColumns(list, in: window, rows: 1)[0].first == end)
+        list.textAlignment = .nan
+        window.waitForFrames()
+        #expect(try inkColumns(list, in: window, rows: 1)[0].first == start)
+    }
+
     /// An item with line breaks stays one line in its own row (as in an entry), never spilling
     /// over its neighbours.
     @Test func anItemWithLineBreaksStaysInItsRow() throws {
