@@ -235,9 +235,9 @@ public final class ListView: Widget {
 
     // MARK: Appearance
 
-    /// Rows shown without scrolling; the list is as tall as `min(visibleRowCount, rowCount)`
-    /// rows (one row's height when empty, for the empty-state text).
-    /// At least one.
+    /// Rows shown without scrolling, at least one; the list is as tall as
+    /// `min(visibleRowCount, rowCount)` rows (one row's height when empty, for the empty-state
+    /// text), within ``heightLimit``.
     public var visibleRowCount = 5 {
         didSet {
             if visibleRowCount < 1 { visibleRowCount = 1 }
