@@ -40,6 +40,8 @@ struct _EkListView {
 
     gboolean centered;           /* wheel style: the highlighted row sits in the middle */
     guint settle_source;         /* snaps a wheel to a whole row after scrolling stops */
+    guint pick_source;           /* picks a wheel's middle row once a scroll's emission is over */
+    guint own_scrolls;           /* > 0 while the view moves its adjustment itself */
 };
 
 enum {
@@ -95,13 +97,24 @@ static gdouble row_y(EkListView *view, guint row) {
     return inset(view) + (gdouble)row * row_height(view) - scroll_offset(view);
 }
 
+/* Scrolling the view does itself (to a row, within new bounds, to keep its place) moves no
+ * wheel's pick: only a person's scrolling does. */
+static void set_scroll_value(EkListView *view, gdouble value) {
+    if (!view->vadjustment) return;
+    view->own_scrolls++;
+    gtk_adjustment_set_value(view->vadjustment, value);  /* clamped by the adjustment */
+    view->own_scrolls--;
+}
+
 static void configure_vadjustment(EkListView *view) {
     if (!view->vadjustment) return;
     gdouble height = gtk_widget_get_allocated_height(GTK_WIDGET(view));
     gdouble upper = (gdouble)view->row_count * row_height(view) + 2 * inset(view);
     gdouble value = CLAMP(gtk_adjustment_get_value(view->vadjustment), 0, MAX(upper - height, 0));
+    view->own_scrolls++;
     gtk_adjustment_configure(view->vadjustment, value, 0, MAX(upper, height), row_height(view),
                              MAX(height - row_height(view), row_height(view)), height);
+    view->own_scrolls--;
 }
 
 static void configure_hadjustment(EkListView *view) {
@@ -136,14 +149,25 @@ static gboolean settle(gpointer data) {
     return G_SOURCE_REMOVE;
 }
 
+static gboolean pick_middle(gpointer data) {
+    EkListView *view = data;
+    view->pick_source = 0;
+    gint middle = ek_list_view_row_at_y(view, gtk_widget_get_allocated_height(GTK_WIDGET(view)) / 2.0);
+    if (middle >= 0) ek_list_view_set_highlighted(view, middle);
+    return G_SOURCE_REMOVE;
+}
+
 static void vadjustment_value_changed(GtkAdjustment *adjustment, EkListView *view) {
     (void)adjustment;
     visible_rows_moved(view);
-    /* Only a wheel on screen is scrolled by a person; a hidden one keeps its pick. */
-    if (!view->centered || view->row_count == 0 || !gtk_widget_get_mapped(GTK_WIDGET(view))) return;
-    /* A wheel picks what scrolls into the middle, and comes to rest on a whole row. */
-    gint middle = ek_list_view_row_at_y(view, gtk_widget_get_allocated_height(GTK_WIDGET(view)) / 2.0);
-    if (middle >= 0) ek_list_view_set_highlighted(view, middle);
+    /* Only a person scrolls a wheel, and only one on screen. */
+    if (!view->centered || view->row_count == 0 || view->own_scrolls > 0 || !gtk_widget_get_mapped(GTK_WIDGET(view)))
+        return;
+    /* A wheel picks what scrolls into the middle, and comes to rest on a whole row. The pick runs
+     * the application's code, which may destroy the list and its window: it waits until GTK's
+     * emission of this signal is over, and no longer (ahead of the next event and of the
+     * re-centring that ends a drag). */
+    if (!view->pick_source) view->pick_source = g_idle_add_full(G_PRIORITY_HIGH, pick_middle, view, NULL);
     if (view->settle_source) g_source_remove(view->settle_source);
     view->settle_source = g_timeout_add(150, settle, view);
 }
@@ -394,6 +418,8 @@ static void ek_list_view_dispose(GObject *object) {
     g_clear_object(&view->drag);
     if (view->settle_source) g_source_remove(view->settle_source);
     view->settle_source = 0;
+    if (view->pick_source) g_source_remove(view->pick_source);
+    view->pick_source = 0;
     if (view->vadjustment) {
         g_signal_handlers_disconnect_by_func(view->vadjustment, vadjustment_value_changed, view);
         g_clear_object(&view->vadjustment);
@@ -499,8 +525,8 @@ void ek_list_view_set_row_height(EkListView *view, gint height) {
     /* Keep the same first row on screen at the new height; a wheel keeps its pick in the middle. */
     if (view->centered && view->highlighted >= 0)
         ek_list_view_scroll_to_row(view, (guint)view->highlighted, EK_LIST_SCROLL_CENTER);
-    else if (view->vadjustment)
-        gtk_adjustment_set_value(view->vadjustment, (gdouble)top * row_height(view) + inset(view));
+    else
+        set_scroll_value(view, (gdouble)top * row_height(view) + inset(view));
     gtk_widget_queue_resize(GTK_WIDGET(view));
     visible_rows_moved(view);
 }
@@ -588,7 +614,7 @@ void ek_list_view_scroll_to_row(EkListView *view, guint row, EkListScroll placem
         break;
     }
     configure_vadjustment(view);
-    gtk_adjustment_set_value(view->vadjustment, value);  /* clamped by the adjustment */
+    set_scroll_value(view, value);
 }
 
 guint ek_list_view_get_first_visible_row(EkListView *view) {

@@ -326,9 +326,11 @@ static gboolean selection_clear(AtkSelection *selection) {
     return view != NULL;
 }
 
+/* Selection speaks of children: a highlighted row scrolled off screen is no child, so counts not. */
 static gint selection_count(AtkSelection *selection) {
     EkListView *view = list_view_of(selection);
-    return view && ek_list_view_get_highlighted(view) >= 0 ? 1 : 0;
+    if (!view || ek_list_view_get_highlighted(view) < 0) return 0;
+    return row_object(EK_LIST_VIEW_ACCESSIBLE(selection), (guint)ek_list_view_get_highlighted(view)) ? 1 : 0;
 }
 
 static AtkObject *selection_ref(AtkSelection *selection, gint index) {

@@ -19,11 +19,31 @@ import CGtk
 @MainActor
 public enum AccountPanel {
     /// A request waiting for its turn.
-    private struct Pending {
+    @MainActor private final class Pending {
         let request: AccountRequest
         weak var parent: Window?
         let hasParent: Bool
         let completion: @MainActor (Bool, String?, SecurePassword?) -> Void
+        /// Set when the parent window is destroyed while the request waits: the application
+        /// may still hold its wrapper, but the panel has nothing to belong to.
+        var parentDestroyed = false
+        private var parentWatch: SignalConnection?
+
+        init(request: AccountRequest, parent: Window?, completion: @escaping @MainActor (Bool, String?, SecurePassword?) -> Void) {
+            self.request = request
+            self.parent = parent
+            self.hasParent = parent != nil
+            self.completion = completion
+            parentWatch = parent?.connect("destroy") { [weak self] in self?.parentDestroyed = true }
+        }
+
+        /// Off the queue: the parent is no longer watched.
+        func leaveQueue() {
+            parentWatch?.disconnect()
+            parentWatch = nil
+        }
+
+        var hasLostItsParent: Bool { hasParent && (parent == nil || parentDestroyed) }
     }
 
     private static var queue: [Pending] = []
@@ -49,7 +69,7 @@ public enum AccountPanel {
     /// Shows a panel for `request` and lends the password in locked memory: `completion` reads
     /// it while it runs, and the bytes are wiped when it returns.
     public static func showSecurely(_ request: AccountRequest, parent: Window? = nil, completion: @escaping @MainActor (_ accepted: Bool, _ username: String?, _ password: SecurePassword?) -> Void) {
-        queue.append(Pending(request: request, parent: parent, hasParent: parent != nil, completion: completion))
+        queue.append(Pending(request: request, parent: parent, completion: completion))
         presentNext()
     }
 
@@ -98,19 +118,27 @@ public enum AccountPanel {
         }
     }
 
-    /// Cancels the panel on screen and every waiting request, each completion getting `false`.
+    /// Cancels the panel on screen and every waiting request, each completion getting `false`,
+    /// and any a completion asks for meanwhile.
     public static func cancelAll() {
-        let waiting = queue
-        queue.removeAll()
-        current?.finish(accepted: false)
-        for pending in waiting { pending.completion(false, nil, nil) }
+        // A completion may ask for another panel; bounded, should one keep asking for ever.
+        for _ in 0..<1000 where current != nil || !queue.isEmpty {
+            let waiting = queue
+            queue.removeAll()
+            current?.finish(accepted: false)
+            for pending in waiting {
+                pending.leaveQueue()
+                pending.completion(false, nil, nil)
+            }
+        }
     }
 
     private static func presentNext() {
         guard current == nil, !queue.isEmpty else { return }
         let next = queue.removeFirst()
+        next.leaveQueue()
         // A parent that went away while the request waited: the panel has nothing to belong to.
-        if next.hasParent && next.parent == nil {
+        if next.hasLostItsParent {
             next.completion(false, nil, nil)
             presentNext()
             return

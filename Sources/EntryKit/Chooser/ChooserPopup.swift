@@ -118,8 +118,8 @@ public final class ChooserPopup {
     /// `roomAbove` over it: below when it fits there, else above when it fits there, else
     /// where there is more room.
     public static func placement(listHeight: Int, roomBelow: Int, roomAbove: Int = .max) -> ChooserPlacement {
-        if roomBelow >= listHeight + margin { return .below }
-        if roomAbove >= listHeight + margin { return .above }
+        if roomBelow - margin >= listHeight { return .below }  // no sum to overflow
+        if roomAbove - margin >= listHeight { return .above }
         return roomBelow >= roomAbove ? .below : .above
     }
 

@@ -62,9 +62,13 @@ extension DropDownField {
             if isEditable { return false }
             list.move(.last)
         case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
+            list.settleFilter()  // Enter picks from the rows that match what was typed
             if let item = list.highlightedItem { pick(item) } else { close() }
         case GDK_KEY_Escape:
             setTextQuietly(textBeforeOpen)
+            if let index = selectionBeforeOpen, items.indices.contains(index), items[index] == textBeforeOpen {
+                selectedIndex = index
+            }
             close()
         default:
             return nil
@@ -78,6 +82,10 @@ extension DropDownField {
         guard !isEditable else { return false }
         let code = gdk_keyval_to_unicode(keyval)
         guard code > 0x20, code != 0x7f, let scalar = Unicode.Scalar(code) else { return false }
+        // Closed, the search starts from the choice (which code may have set), not an old highlight.
+        if !isOpen, list.highlightedItem != selectedIndex {
+            list.highlightedRow = selectedIndex.flatMap(list.row(ofItem:))
+        }
         if list.typeAhead(String(Character(scalar))), !isOpen, let item = list.highlightedItem {
             selectedIndex = item
             onSelect?(item, items[item])

@@ -31,8 +31,9 @@ import EntryKitList
 public final class DropDownField: ChooserEntry {
     /// The popover and its list.
     public private(set) var popup: ChooserPopup!
-    /// The text when the list opened, restored by Escape.
+    /// The text and the choice when the list opened, restored by Escape.
     var textBeforeOpen = ""
+    var selectionBeforeOpen: Int?
     /// The handler of the entry's `changed`, blocked while the field sets the text itself.
     var changedConnection: SignalConnection?
 
@@ -80,12 +81,21 @@ public final class DropDownField: ChooserEntry {
     // MARK: Items and choice
 
     /// The items to choose from (the original's `dropList`). Setting a million takes well under
-    /// 100 ms; read stdin-like text with `ListItems(lines:)`.
+    /// 100 ms; read stdin-like text with `ListItems(lines:)`. New items keep ``selectedIndex``
+    /// when it still exists, the text following it to the new item there; otherwise the
+    /// choice ends, and a field that is not editable clears its text.
     public var items: ListItems {
         get { list.items }
         set {
             list.setItems(newValue)
-            if let index = selectedIndex, index >= newValue.count { selectedIndex = nil }
+            if let index = selectedIndex {
+                if newValue.indices.contains(index) {
+                    setTextQuietly(newValue[index])
+                } else {
+                    selectedIndex = nil
+                    if !wantsFreeText { setTextQuietly("") }
+                }
+            }
             itemsChanged()
         }
     }
@@ -135,7 +145,11 @@ public final class DropDownField: ChooserEntry {
         get { wantsFreeText }
         set {
             wantsFreeText = newValue
-            if !newValue { list.filterText = "" }
+            if !newValue {
+                list.filterText = ""
+                // Typed text is no item: the field shows its choice, or nothing.
+                setTextQuietly(selectedIndex.map { items[$0] } ?? "")
+            }
             itemsChanged()
         }
     }
@@ -156,6 +170,7 @@ public final class DropDownField: ChooserEntry {
 
     func openShowing(filter: String) {
         textBeforeOpen = text
+        selectionBeforeOpen = selectedIndex
         list.filterText = filter
         list.font = listFont ?? entryFont
         list.textAlignment = Double(gtk_entry_get_alignment(cast()))

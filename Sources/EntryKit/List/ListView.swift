@@ -138,6 +138,14 @@ public final class ListView: Widget {
     /// Whether the rows shown answer the current ``filterText``.
     public var isFilterSettled: Bool { rows.query == ListQuery(filterText) }
 
+    /// Shows the rows that answer ``filterText`` now, filtering on this thread if the
+    /// background result has not come in: keys that move or pick act on the rows the user
+    /// has asked for, not on older ones.
+    public func settleFilter() {
+        guard !isFilterSettled else { return }
+        show(engine.filterNow(filterText))
+    }
+
     private func show(_ result: ListFilterResult) {
         guard result.items.count == items.count else { return }  // a result for older items
         guard result.generation != shownGeneration else { return }  // shown when it came in time
@@ -184,6 +192,7 @@ public final class ListView: Widget {
 
     /// Moves the highlight as a key does; from no highlight, `next` and `pageDown` start at the top.
     public func move(_ movement: ListMovement) {
+        settleFilter()
         guard rowCount > 0 else { return }
         let page = max(Int(ek_list_view_get_visible_row_count(listView)) - 1, 1)
         let last = rowCount - 1
@@ -257,6 +266,8 @@ public final class ListView: Widget {
 
     /// The tallest a row can be, in pixels.
     public static let maximumRowHeight = 1024
+    /// The largest font size rows take, in points (or pixels for an absolute size).
+    public static let maximumFontSize = 512
     /// The tallest the list can be: X11's largest window.
     static let maximumHeight = 32_767
 
@@ -276,10 +287,23 @@ public final class ListView: Widget {
         return row * min(max(rows, 1), limit / row)
     }
 
-    /// The rows' font as Pango describes it (`"Serif Bold 14"`); nil for the theme's.
+    /// The rows' font as Pango describes it (`"Serif Bold 14"`); nil for the theme's. Sizes
+    /// over ``maximumFontSize`` points are cut to it (past that, cairo cannot make the font
+    /// and GTK stops drawing text in the whole process).
     public var font: String? {
         didSet {
             let description = font.map { pango_font_description_from_string($0) }
+            if let description, let description {
+                let size = pango_font_description_get_size(description)
+                let limit = gint(Self.maximumFontSize) * gint(PANGO_SCALE)
+                if size > limit {
+                    if pango_font_description_get_size_is_absolute(description) != 0 {
+                        pango_font_description_set_absolute_size(description, Double(limit))
+                    } else {
+                        pango_font_description_set_size(description, limit)
+                    }
+                }
+            }
             ek_list_view_set_font(listView, description ?? nil)
             description.map { pango_font_description_free($0) }
             updateHeight()

@@ -142,7 +142,10 @@ public final class PickerField: ChooserEntry {
         items = newItems
         hasReceivedItems = true
         if let placeholder { placeholderText = placeholder }
+        movingHighlight = true  // the list moving its highlight onto fewer rows is no pick
         list.setItems(newItems)
+        movingHighlight = false
+        if indexWhenOpened >= newItems.count { indexWhenOpened = -1 }  // Escape cannot bring it back
         if storedIndex >= newItems.count {
             // An index set ahead for the items is a mistake to report; a pick whose item went
             // away with new items simply ends.
@@ -234,16 +237,18 @@ public final class PickerField: ChooserEntry {
     /// ``shouldBeginPicking`` refuses). With nothing picked, the first item is picked, as in the
     /// original.
     public func open() {
-        guard isExpandable, !isExpanded, mayBeginPicking() else { return }
+        // Asked again after `shouldBeginPicking`, which may itself have opened the picker.
+        guard isExpandable, !isExpanded, mayBeginPicking(), isExpandable, !isExpanded else { return }
         activatesWhenHidden = false
         indexWhenOpened = storedIndex
         list.font = entryFont
         isExpanded = true
         popup.show(rowHeight: entryHeight)
         showWholeWheel()
+        onBegin?()  // before the first pick: onBegin and onEnd bracket every pick made while open
+        guard isExpanded else { return }  // onBegin closed it again
         if storedIndex < 0 { pick(0) } else { showPick() }
         list.highlightedRow.map { list.scroll(toRow: $0, placement: .center) }
-        onBegin?()
     }
 
     /// Closes the picker, keeping the pick.

@@ -181,6 +181,32 @@ private final class Answers {
         #expect(AccountPanel.openCount == 0)
     }
 
+    /// A parent window destroyed while its request waits (the application still holding the
+    /// window's wrapper) cancels the request instead of showing a panel for nothing.
+    @Test func aWaitingRequestWhoseParentWasDestroyedIsCancelled() throws {
+        defer { finishCleanly() }
+        let first = Answers(), orphan = Answers()
+        let parent = Window()
+        parent.showAll()
+        AccountPanel.show(title: "First", completion: first.record)
+        AccountPanel.show(AccountRequest(title: "Orphan"), parent: parent, completion: orphan.record)
+        parent.destroy()
+        gtk_button_clicked(try #require(AccountPanel.current).cancelButton.cast())
+        #expect(orphan.received == [.cancelled])
+        #expect(AccountPanel.openCount == 0)
+    }
+
+    /// `cancelAll` also cancels what the completions it runs ask for.
+    @Test func cancelAllCancelsWhatCompletionsAskForMeanwhile() {
+        defer { finishCleanly() }
+        let again = Answers()
+        AccountPanel.show(title: "First") { _, _, _ in AccountPanel.show(title: "Again", completion: again.record) }
+        AccountPanel.show(title: "Second") { _, _, _ in }
+        AccountPanel.cancelAll()
+        #expect(again.received == [.cancelled])
+        #expect(AccountPanel.openCount == 0)
+    }
+
     @Test func askResumesWithTheAnswer() async throws {
         defer { finishCleanly() }
         let task = Task { await AccountPanel.ask(AccountRequest(title: "Async")) }

@@ -87,6 +87,7 @@ import Testing
         // Room on neither side: the side with more, the list cut to fit.
         #expect(ChooserPopup.placement(listHeight: 100, roomBelow: 129, roomAbove: 40) == .below)
         #expect(ChooserPopup.placement(listHeight: 100, roomBelow: 40, roomAbove: 129) == .above)
+        #expect(ChooserPopup.placement(listHeight: .max, roomBelow: 100, roomAbove: 50) == .below, "no overflow")
         // In a window: 3 rows of 30 px need 120 px below the entry. The entry sits 240 px down,
         // so the list always fits above it.
         let (field, window) = fieldInWindow(items: fruit, height: 420, atBottom: true, spaceBelow: 150)
@@ -142,6 +143,67 @@ import Testing
         waitForPopup(field, window: window)
         #expect(field.list.rowHeight! > 0 && field.visibleRowCount == 1)
         field.close()
+    }
+
+    /// New items keep the choice where its index still exists (the text follows to the item
+    /// there) and end it elsewhere, a field that is not editable then showing nothing.
+    @Test func newItemsKeepTheChoiceOnlyWhereItsIndexExists() {
+        let field = DropDownField()
+        field.setItems(["apple", "banana", "cherry"])
+        field.selectedIndex = 1
+        field.setItems(["x", "y", "z"])
+        #expect(field.selectedIndex == 1 && field.text == "y")
+        field.selectedIndex = 2
+        field.setItems(["a", "b"])
+        #expect(field.selectedIndex == nil && field.text.isEmpty)
+    }
+
+    /// Escape restores the choice with the text; turning free text off drops typed text that
+    /// is no item.
+    @Test func escapeRestoresTheChoiceAndEditableOffDropsFreeText() {
+        let (field, window) = fieldInWindow(items: fruit)
+        field.isEditable = true
+        field.selectedIndex = 1
+        field.open()
+        window.waitForFrames()
+        TestInput.type("x", in: field)
+        TestInput.key(GDK_KEY_Escape, in: field)
+        MainLoop.drain()
+        #expect(field.text == "banana" && field.selectedIndex == 1)
+        TestInput.type("zzz", in: field)
+        TestInput.key(GDK_KEY_Return, in: field)
+        MainLoop.drain()
+        #expect(field.text.contains("zzz") && field.selectedIndex == nil)
+        field.isEditable = false
+        #expect(field.text.isEmpty)
+    }
+
+    /// Keys typed faster than a million-item filter: Down and Enter act on the rows that match
+    /// the text typed, not on the rows shown before it.
+    @Test func enterWhileAFilterIsUnderWayPicksFromItsResult() {
+        let (field, window) = fieldInWindow(items: [])
+        field.items = ListItems((0..<1_000_000).map { "Item \($0)" })
+        field.isEditable = true
+        field.list.filterWaitMilliseconds = 0  // every result comes later, through the loop
+        var picked: [String] = []
+        field.onSelect = { _, item in picked.append(item) }
+        TestInput.type("99999", in: field)
+        TestInput.key(GDK_KEY_Down, in: field)
+        TestInput.key(GDK_KEY_Return, in: field)
+        MainLoop.run(until: { false }, timeout: 0.5)
+        // As with an instant filter: typing highlights the first match, Down moves to the second.
+        #expect(picked == ["Item 199999"])
+        _ = window
+    }
+
+    /// Type-ahead on the closed field starts from the choice, also one made in code.
+    @Test func typeAheadStartsFromTheChoiceCodeMade() {
+        let (field, window) = fieldInWindow(items: ["apple", "avocado", "banana", "apricot"])
+        field.selectedIndex = 1
+        TestInput.key(GDK_KEY_a, in: field)
+        MainLoop.drain()
+        #expect(field.selectedIndex == 3, "after avocado, the next a- item is apricot")
+        _ = window
     }
 
     @Test func aClickOnAnItemPicksItAndCloses() {

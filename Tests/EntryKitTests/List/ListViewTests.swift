@@ -178,6 +178,33 @@ import Testing
         #expect(try inkColumns(list, in: window, rows: 1)[0].first == start)
     }
 
+    /// AT-SPI Selection speaks of children: a highlighted row scrolled off screen is not counted
+    /// where it could not be fetched.
+    @Test func theSelectionCountAgreesWithTheRowsThatCanBeFetched() {
+        let (list, window) = shownList(numbered(1000))
+        list.highlightedRow = 0
+        list.scroll(toRow: 999, placement: .top)
+        window.waitForFrames()
+        let accessible = OpaquePointer(list.canvas.accessible)
+        #expect(atk_selection_get_selection_count(accessible) == 0)
+        list.scroll(toRow: 0, placement: .top)
+        window.waitForFrames()
+        #expect(atk_selection_get_selection_count(accessible) == 1)
+        let selected = atk_selection_ref_selection(accessible, 0)
+        #expect(selected != nil)
+        if let selected { g_object_unref(selected) }
+    }
+
+    /// A font too large for cairo (which would stop GTK drawing text in the whole process) is
+    /// cut to the largest size rows take.
+    @Test func aFontPastAnySizeIsCut() {
+        let (list, _) = shownList(numbered(3))
+        list.rowHeight = nil
+        list.font = "Sans 100000"
+        #expect(list.rowHeight! < 2 * ListView.maximumFontSize, "rows as tall as a \(ListView.maximumFontSize) pt font at most")
+        list.font = nil
+    }
+
     /// An item with line breaks stays one line in its own row (as in an entry), never spilling
     /// over its neighbours.
     @Test func anItemWithLineBreaksStaysInItsRow() throws {

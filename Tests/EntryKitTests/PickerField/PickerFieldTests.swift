@@ -208,6 +208,69 @@ import Testing
         #expect(field.lastRefusal == nil, "new items are no mistake to warn about")
     }
 
+    /// New items without the picked one end the pick, open or closed, and report no pick the
+    /// user did not make; Escape then cannot bring back an index the items no longer have.
+    @Test func fewerItemsEndThePickQuietly() {
+        let field = PickerField()
+        field.setItems(fruit)
+        field.pickedIndex = 4
+        var picks: [Int] = []
+        field.onPick = { index, _ in picks.append(index) }
+        field.setItems(["x", "y", "z"])
+        #expect(field.pickedIndex == -1 && field.text.isEmpty)
+        let window = shown(field)
+        field.setItems(fruit)
+        field.pickedIndex = 4
+        field.open()
+        window.waitForFrames()
+        picks = []  // opening with nothing picked picks the first item (should the window have had the focus)
+        field.setItems(["x", "y"])
+        window.waitForFrames()
+        #expect(field.pickedIndex == -1 && field.text.isEmpty)
+        TestInput.key(GDK_KEY_Escape, in: field)
+        MainLoop.drain()
+        #expect((-1..<2).contains(field.pickedIndex))
+        #expect(picks.isEmpty, "only the user's picks are reported, not the code's")
+    }
+
+    /// An application that closes everything from `onPick` (a wizard moving on) ends the
+    /// picker cleanly: no GTK warning on the freed window, `onEnd` once.
+    @Test func destroyingTheWindowFromOnPickIsClean() {
+        var ends = 0
+        do {
+            let field = PickerField()
+            let window = shown(field)
+            focus(field)
+            field.open()
+            window.waitForFrames()
+            field.onEnd = { ends += 1 }
+            field.onPick = { _, _ in window.window.destroy() }
+            TestInput.key(GDK_KEY_Down, in: field)
+        }
+        MainLoop.run(until: { false }, timeout: 0.3)  // past the wheel's settling timer
+        #expect(ends == 1)
+    }
+
+    /// `onBegin` and `onEnd` bracket every pick made while open, the first one too; a
+    /// `shouldBeginPicking` that opens the picker itself makes no second opening.
+    @Test func onBeginComesFirstAndOnce() {
+        let field = PickerField()
+        var log: [String] = []
+        field.onBegin = { log.append("begin") }
+        field.onEnd = { log.append("end") }
+        field.onPick = { index, _ in log.append("pick \(index)") }
+        var asked = false
+        field.shouldBeginPicking = {
+            if !asked { asked = true; field.open() }
+            return true
+        }
+        let window = shown(field)  // may have opened already, should its window have the focus
+        field.open()
+        window.waitForFrames()
+        field.close()
+        #expect(log == ["begin", "pick 0", "end"])
+    }
+
     @Test func shouldBeginPickingVetoesOpeningAndSteps() {
         let field = PickerField()
         field.shouldBeginPicking = { false }
