@@ -476,7 +476,8 @@ static void ek_list_view_init(EkListView *view) {
     view->hovered = -1;
     view->xalign = 0;
     gtk_widget_add_events(GTK_WIDGET(view), GDK_POINTER_MOTION_MASK | GDK_LEAVE_NOTIFY_MASK |
-                                            GDK_BUTTON_PRESS_MASK | GDK_BUTTON_RELEASE_MASK | GDK_TOUCH_MASK);
+                                            GDK_BUTTON_PRESS_MASK | GDK_BUTTON_RELEASE_MASK | GDK_TOUCH_MASK |
+                                            GDK_SCROLL_MASK | GDK_SMOOTH_SCROLL_MASK);  /* for the scrolled window */
     gtk_style_context_add_class(gtk_widget_get_style_context(GTK_WIDGET(view)), GTK_STYLE_CLASS_VIEW);
     view->press = gtk_gesture_multi_press_new(GTK_WIDGET(view));
     gtk_gesture_single_set_touch_only(GTK_GESTURE_SINGLE(view->press), FALSE);

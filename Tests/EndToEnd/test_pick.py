@@ -173,6 +173,27 @@ def test_timeout_exits_5(binary, display):
     assert (result.returncode, result.stdout) == (5, "")
 
 
+def test_the_mouse_wheel_turns_the_picker(pick):
+    """Real wheel clicks from the X server (not made in the process) over the picker."""
+    import pyatspi
+    app = pick("--title", "Fruit", *FRUIT)
+    _, field = app.field("Fruit", "Fruit")
+    wait_for_expanded(field)
+    wait_for_value(field, "apple")
+    listbox = find(app.application, role="list", showing=True)
+    time.sleep(0.5)  # the picker slides open
+    extents = listbox.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    subprocess.run(["xdotool", "mousemove", "--sync", str(extents.x + extents.width // 2),
+                    str(extents.y + extents.height // 2)], check=True)
+    for _ in range(3):
+        subprocess.run(["xdotool", "click", "5"], check=True)
+        time.sleep(0.2)
+    wait_for(lambda: text_of(field) not in ("", "apple"), what="the wheel to turn the pick on")
+    keys("Return")
+    status, stdout, stderr = app.wait_for_exit()
+    assert status == 0 and stdout.strip() in FRUIT[1:], (status, stdout, stderr)
+
+
 def test_a_timeout_of_centuries_is_a_long_wait(pick):
     app = pick("--title", "Fruit", "--timeout", "1e300", *FRUIT)
     app.field("Fruit", "Fruit")
