@@ -40,6 +40,11 @@ static inline gboolean entrykit_is_process_main_thread(void) {
 }
 extern void _dispatch_main_queue_callback_4CF(void *message);
 
+/* Swift 6 refuses to touch C's global `stdout`: flushes it and tells whether writing to it failed. */
+static inline gboolean entrykit_flush_standard_output_failed(void) {
+    return fflush(stdout) != 0 || ferror(stdout) != 0;
+}
+
 /* gtk_container_child_set is variadic, which Swift cannot call. */
 static inline void entrykit_stack_set_child_title(GtkStack *stack, GtkWidget *child, const gchar *title) {
     gtk_container_child_set(GTK_CONTAINER(stack), child, "title", title, NULL);

@@ -1,3 +1,4 @@
+import CGtk
 import EntryKit
 import Foundation
 
@@ -5,7 +6,8 @@ import Foundation
 struct EntryKitMain {
     @MainActor
     static func main() {
-        let status: Int32
+        keepStandardDescriptorsApart()
+        var status: Int32
         switch AppCommand(arguments: Array(CommandLine.arguments.dropFirst())) {
         case .gallery:
             status = GalleryApplication().run()
@@ -26,6 +28,11 @@ struct EntryKitMain {
         case .misuse(let message):
             FileHandle.standardError.write(Data("entrykit: \(message)\nTry 'entrykit --help' for more information.\n".utf8))
             status = 2
+        }
+        // Text printed through the C library (help, `strings dump`) is checked here, once.
+        if entrykit_flush_standard_output_failed() != 0 {
+            writeAll(STDERR_FILENO, "entrykit: cannot write to standard output: \(String(cString: strerror(errno)))\n")
+            if status == 0 { status = 1 }
         }
         exit(status)
     }

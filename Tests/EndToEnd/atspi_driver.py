@@ -75,11 +75,12 @@ def press(accessible, action="click"):
 class RunningApp:
     """The real `entrykit` process and its AT-SPI application object."""
 
-    def __init__(self, binary, args=(), env=None):
+    def __init__(self, binary, args=(), env=None, **popen):
+        """`popen` overrides how the process starts (`stdout=` a file, `pass_fds=`...)."""
         environment = dict(os.environ)
         environment.update(env or {})
-        self.process = subprocess.Popen([str(binary), *args], env=environment,
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        options = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, "text": True, **popen}
+        self.process = subprocess.Popen([str(binary), *args], env=environment, **options)
         self.application = wait_for(self._find_application, what=f"entrykit (pid {self.process.pid}) on the accessibility bus")
 
     def _find_application(self):

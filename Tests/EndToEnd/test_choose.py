@@ -188,6 +188,50 @@ def test_more_rows_than_the_screen_holds_fit_the_screen(choose):
     assert (status, stdout) == (1, "")
 
 
+@pytest.mark.parametrize("output, reason", [
+    ("full", "No space left on device"),
+    ("closed", "Bad file descriptor"),
+])
+def test_an_answer_that_cannot_be_written_is_an_error(binary, display, output, reason):
+    """A lost answer is never a success: a full disk, or standard output closed (whose number
+    the display connection must not take over)."""
+    import os
+    with open("/dev/full", "w") as full:
+        popen = {"stdout": full} if output == "full" else {"stdout": subprocess.DEVNULL, "preexec_fn": lambda: os.close(1)}
+        app = RunningApp(binary, ["choose", "apple", "banana"], env=ENGLISH, **popen)
+        try:
+            combo(app)
+            keys("Return")  # Enter in the closed field is OK
+            status, _, stderr = app.wait_for_exit()
+        finally:
+            app.close()
+    assert status == 1, stderr
+    assert f"entrykit choose: cannot write the answer: {reason}" in stderr
+
+
+def test_a_whole_item_is_printed_however_long(choose):
+    """The item itself, not the entry's copy of it (an entry holds at most 65,535 bytes)."""
+    long_item = "x" * 100_000
+    app = choose(long_item, "short")
+    combo(app)
+    keys("Return")
+    status, stdout, _ = app.wait_for_exit()
+    assert (status, stdout) == (0, long_item + "\n")
+
+
+def test_escape_keeps_what_was_typed_when_typing_opened_the_list(choose):
+    app = choose("--editable", "mango", "melon", "apple")
+    field = combo(app)
+    driver_keys("m", "a", "n", delay_ms=120)
+    wait_for(lambda: field.queryText().getText(0, -1) == "man", what="the typed text")
+    keys("Escape")
+    wait_for(lambda: "expanded" not in states(field), what="the list to close")
+    assert field.queryText().getText(0, -1) == "man"
+    keys("Return")
+    status, stdout, _ = app.wait_for_exit()
+    assert (status, stdout) == (0, "man\n")
+
+
 @pytest.mark.parametrize("args, message", [
     (("--bogus", "a"), "unknown option '--bogus'"),
     (("--title",), "--title needs a value"),

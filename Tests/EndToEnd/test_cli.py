@@ -1,6 +1,9 @@
 """The command line: help, version, misuse, and the `.strings` tools on files a user points at."""
 import json
 import re
+import subprocess
+
+import pytest
 
 from conftest import REPO, run_cli
 
@@ -95,3 +98,14 @@ def test_lookup_reads_an_override_table_and_reports_a_broken_one(binary, tmp_pat
     (folder / "EntryKit.strings").write_text('"Cancel" = "やめる";\n', encoding="utf-8")
     result = run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "ja", "ENTRYKIT_RESOURCES": str(tmp_path)})
     assert result.stdout == "やめる\n"
+
+
+@pytest.mark.parametrize("args", [("--help",), ("strings", "lookup", "OK"), ("strings", "dump", "TABLE")])
+def test_output_that_cannot_be_written_is_an_error(binary, args):
+    """A full disk under standard output: said on standard error, never exit status 0."""
+    table = str(sorted(REPO.glob("Resources/en.lproj/*.strings"))[0])
+    command = [str(binary), *(table if word == "TABLE" else word for word in args)]
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, text=True, timeout=30)
+    assert result.returncode == 1
+    assert "cannot write to standard output: No space left on device" in result.stderr

@@ -194,6 +194,34 @@ def test_the_mouse_wheel_turns_the_picker(pick):
     assert status == 0 and stdout.strip() in FRUIT[1:], (status, stdout, stderr)
 
 
+def test_standard_input_that_cannot_be_read_is_an_error(binary, display):
+    directory = os.open("/tmp", os.O_RDONLY)
+    try:
+        result = subprocess.run([str(binary), "pick"], stdin=directory, capture_output=True, text=True, timeout=30)
+    finally:
+        os.close(directory)
+    assert result.returncode == 2 and result.stdout == ""
+    assert "cannot read standard input: Is a directory" in result.stderr
+
+
+def test_ok_waits_for_a_pick(pick):
+    """Escape in a picker opened with nothing picked restores nothing: OK has nothing to give."""
+    app = pick("--title", "Fruit", *FRUIT)
+    dialog, field = app.field("Fruit", "Fruit")
+    wait_for_value(field, "apple")
+    ok = find(dialog, role="push button", name="OK")
+    assert "sensitive" in states(ok)
+    keys("Escape")
+    wait_for_value(field, "")
+    wait_for(lambda: "sensitive" not in states(ok), what="OK to wait for a pick")
+    keys("Down")  # the picker steps on, as a spin button does
+    wait_for_value(field, "apple")
+    wait_for(lambda: "sensitive" in states(ok), what="OK to take the pick")
+    press(ok)
+    status, stdout, _ = app.wait_for_exit()
+    assert (status, stdout) == (0, "apple\n")
+
+
 def test_a_timeout_of_centuries_is_a_long_wait(pick):
     app = pick("--title", "Fruit", "--timeout", "1e300", *FRUIT)
     app.field("Fruit", "Fruit")

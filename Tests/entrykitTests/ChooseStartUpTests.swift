@@ -90,4 +90,13 @@ final class StandardInputItemsTests: XCTestCase {
         MainLoop.drain()
         #expect(dialog.field.placeholderText == nil, "a language change after loading does not bring the note back")
     }
+
+    /// A window destroyed from outside (another program, the X server) ends the dialog as
+    /// cancelled instead of leaving it waiting for ever.
+    @Test func aDestroyedWindowEndsTheDialogAsCancelled() throws {
+        // Bounded: were the destruction missed, the dialog times out (status 5) instead of hanging.
+        let dialog = ChooseDialog(options: try ChooseOptions(arguments: ["--timeout", "5", "red", "green"]), items: ListItems(["red", "green"]))
+        MainLoop.idle { dialog.window.destroy() }
+        #expect(dialog.run() == ChooseOptions.Status.cancelled)
+    }
 }

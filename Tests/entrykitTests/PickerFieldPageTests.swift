@@ -27,4 +27,20 @@ import Testing
         #expect(page.log.text.hasSuffix("onBegin\nonPick(3, \"Extra large\")\nonEnd"))
         window.saveScreenshot("gallery-picker")
     }
+
+    /// The default placeholder follows the language; one the user typed stays.
+    @Test func theDefaultPlaceholderFollowsTheLanguage() {
+        let strings = LocalizedText.localization
+        defer { strings.setLanguage(nil) }
+        strings.setLanguage("en")
+        let page = PickerFieldPage()
+        #expect(page.field.placeholderText == "Choose…")
+        strings.setLanguage("ja")
+        #expect(page.field.placeholderText == "選択…")
+        #expect(String(cString: gtk_entry_get_text(page.placeholderEntry.cast())) == "選択…")
+        gtk_entry_set_text(page.placeholderEntry.cast(), "Size")
+        page.apply()
+        strings.setLanguage("en")
+        #expect(page.field.placeholderText == "Size")
+    }
 }

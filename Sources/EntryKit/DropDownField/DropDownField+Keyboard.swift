@@ -65,9 +65,11 @@ extension DropDownField {
             list.settleFilter()  // Enter picks from the rows that match what was typed
             if let item = list.highlightedItem { pick(item) } else { close() }
         case GDK_KEY_Escape:
-            setTextQuietly(textBeforeOpen)
-            if let index = selectionBeforeOpen, items.indices.contains(index), items[index] == textBeforeOpen {
-                selectedIndex = index
+            if let textBeforeOpen {
+                setTextQuietly(textBeforeOpen)
+                if let index = selectionBeforeOpen, items.indices.contains(index), items[index] == textBeforeOpen {
+                    selectedIndex = index
+                }
             }
             close()
         default:

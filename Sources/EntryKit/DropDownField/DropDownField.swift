@@ -31,8 +31,9 @@ import EntryKitList
 public final class DropDownField: ChooserEntry {
     /// The popover and its list.
     public private(set) var popup: ChooserPopup!
-    /// The text and the choice when the list opened, restored by Escape.
-    var textBeforeOpen = ""
+    /// The text and the choice when the list opened, restored by Escape; no text when typing
+    /// opened the list (Escape then keeps what was typed).
+    var textBeforeOpen: String?
     var selectionBeforeOpen: Int?
     /// The handler of the entry's `changed`, blocked while the field sets the text itself.
     var changedConnection: SignalConnection?
@@ -169,7 +170,7 @@ public final class DropDownField: ChooserEntry {
     }
 
     func openShowing(filter: String) {
-        textBeforeOpen = text
+        textBeforeOpen = filter.isEmpty ? text : nil
         selectionBeforeOpen = selectedIndex
         list.filterText = filter
         list.font = listFont ?? entryFont

@@ -51,13 +51,20 @@ public enum StringsCommand {
 
         """
 
-    /// Runs the command with the process's standard input, output and error.
+    /// Runs the command with the process's standard input, output and error. Output that
+    /// cannot be written (a full disk, a closed pipe) is an error, exit status 1 at least.
     public static func run(_ arguments: [String]) -> Int32 {
-        run(
+        var outputFailure: String?
+        let status = run(
             arguments,
             standardInput: { try FileReader.read(descriptor: 0) },
-            standardOutput: { FileReader.write($0, to: 1) },
+            standardOutput: { text in
+                if outputFailure == nil { outputFailure = FileReader.write(text, to: 1) }
+            },
             standardError: { FileReader.write($0, to: 2) })
+        guard let outputFailure else { return status }
+        FileReader.write("entrykit strings: cannot write to standard output: \(outputFailure)\n", to: 2)
+        return max(status, 1)
     }
 
     /// Runs the command, reading `-` from the process's standard input.
@@ -377,7 +384,9 @@ enum FileReader {
         }
     }
 
-    static func write(_ text: String, to descriptor: Int32) {
+    /// Writes all of `text`; returns why it could not, or nil.
+    @discardableResult
+    static func write(_ text: String, to descriptor: Int32) -> String? {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { buffer in
@@ -385,10 +394,11 @@ enum FileReader {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                return
+                return systemReason(errno)
             }
             bytes = bytes.dropFirst(written)
         }
+        return nil
     }
 
     private static func systemReason(_ code: Int32) -> String {

@@ -8,7 +8,7 @@ import Foundation
 final class ChooseDialog {
     let window = Window()
     let field = DropDownField()
-    private let label = Label()
+    private let label = Label(wraps: true)  // a long --text wraps instead of widening the window
     private let okButton = Widget(transferFull: gtk_button_new())
     private let cancelButton = Widget(transferFull: gtk_button_new())
     private var status: Int32?
@@ -35,7 +35,10 @@ final class ChooseDialog {
         } else {
             // Read on a thread of its own while GTK starts; only an empty input is known first.
             let reader = StandardInputItems()
-            guard reader.waitForInput() else { return fail("no items: standard input was empty") }
+            guard reader.waitForInput() else {
+                if let failure = reader.failure { return fail("cannot read standard input: \(failure)") }
+                return fail("no items: standard input was empty")
+            }
             input = reader
         }
         do {
@@ -68,7 +71,8 @@ final class ChooseDialog {
         column.setMargins(18)
         label.addStyleClass("dim-label")
         column.append(label)
-        field.visibleRowCount = options.rows
+        // No more rows than the window can hold above its buttons: the rest scroll.
+        field.visibleRowCount = min(options.rows, Self.rowsThatFit)
         field.isEditable = options.editable
         field.setLabel(label)
         gtk_entry_set_activates_default(field.cast(), 1)
@@ -86,6 +90,7 @@ final class ChooseDialog {
         okButton.addStyleClass("suggested-action")
         okButton.connect("clicked") { [weak self] in self?.finish(ChooseOptions.Status.chosen) }
         cancelButton.connect("clicked") { [weak self] in self?.finish(ChooseOptions.Status.cancelled) }
+        window.connect("destroy") { [weak self] in self?.finish(ChooseOptions.Status.cancelled) }
         window.connectEvent("delete-event") { [weak self] _ in
             self?.finish(ChooseOptions.Status.cancelled)
             return true
@@ -124,10 +129,11 @@ final class ChooseDialog {
 
     /// The window's height with room for a list of `rows` rows under the field.
     private static func height(showingRows rows: Int) -> Int32 {
-        // Room for the list to open below the field, but no taller than the screen: a list with
-        // more rows than fit is cut to the window and scrolls.
-        Int32(min(150 + 36 * min(rows, 10_000) + ChooserPopup.margin, screenHeight))
+        Int32(150 + 36 * min(rows, rowsThatFit) + ChooserPopup.margin)
     }
+
+    /// The rows a window no taller than the screen has room for under the field.
+    private static var rowsThatFit: Int { max((screenHeight - 150 - ChooserPopup.margin) / 36, 1) }
 
     /// The height of the screen's work area (without panels), as far as GDK knows it.
     private static var screenHeight: Int {
@@ -165,9 +171,20 @@ final class ChooseDialog {
             finish(ChooseOptions.Status.timedOut)
         }
         if status == ChooseOptions.Status.chosen {
-            FileHandle.standardOutput.write(Data((field.text + "\n").utf8))
+            do {
+                try writeAnswer(STDOUT_FILENO, answer + "\n")
+            } catch {
+                writeAll(STDERR_FILENO, "entrykit choose: cannot write the answer: \(error)\n")
+                status = ChooseOptions.Status.cancelled
+            }
         }
         window.destroy()
         return status ?? ChooseOptions.Status.cancelled
+    }
+
+    /// The item chosen, whole (an entry holds at most 65,535 bytes and no NUL), or the text
+    /// typed in an editable field (typing ends the choice).
+    private var answer: String {
+        field.selectedIndex.map { field.items[$0] } ?? field.text
     }
 }

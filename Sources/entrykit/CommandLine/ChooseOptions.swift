@@ -82,8 +82,8 @@ struct ChooseOptions: Equatable {
         In the dialog: Alt+Down or F4 opens the list, Up and Down move, Enter picks, Enter
         again (or OK) prints the choice; Escape closes the list, then cancels.
 
-        Exit status: 0 chosen (printed with a newline), 1 cancelled or closed, 2 bad arguments
-        or no items, 5 timed out.
+        Exit status: 0 chosen (printed with a newline), 1 cancelled or closed (or the answer
+        could not be written), 2 bad arguments, no items or no display, 5 timed out.
 
         Examples:
           entrykit choose red green blue

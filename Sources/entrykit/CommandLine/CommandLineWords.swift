@@ -21,19 +21,62 @@ enum CommandLineWords {
     }
 }
 
-/// Writes all of `text` to `fd`, retrying short writes; output errors end with the status the
-/// shell sees from the caller (a closed pipe stops the process with SIGPIPE, as `cat` does).
-func writeAll(_ fd: Int32, _ text: String) {
+/// Reading or writing failed; `description` is the system's reason (`Broken pipe`).
+struct SystemError: Error, CustomStringConvertible {
+    let description: String
+
+    init(errno code: Int32) { description = String(cString: strerror(code)) }
+}
+
+/// All the bytes `fd` gives until its end.
+func readAll(_ fd: Int32) throws(SystemError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count < 0 {
+            if errno == EINTR { continue }
+            throw SystemError(errno: errno)
+        }
+        if count == 0 { return bytes }
+        bytes.append(contentsOf: chunk[..<count])
+    }
+}
+
+/// Writes all of `text` to `fd`, retrying short writes, and throws when it cannot: a script
+/// must never take a lost answer (a closed pipe, a full disk) for one given.
+func writeAnswer(_ fd: Int32, _ text: String) throws(SystemError) {
     var text = text
-    text.withUTF8 { bytes in
+    let failure: Int32? = text.withUTF8 { bytes in
         var offset = 0
         while offset < bytes.count {
             let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                return
+                return errno
             }
             offset += written
+        }
+        return nil
+    }
+    if let failure { throw SystemError(errno: failure) }
+}
+
+/// Writes a message (help, a diagnostic) to `fd`; a failure there has nowhere to be told.
+func writeAll(_ fd: Int32, _ text: String) {
+    try? writeAnswer(fd, text)
+}
+
+/// Makes sure descriptors 0, 1 and 2 are open before anything (GTK's display connection, a
+/// file) can take their numbers: a dialog started with standard output closed would otherwise
+/// write its answer into the X connection. A closed standard output stays unwritable.
+func keepStandardDescriptorsApart() {
+    for (descriptor, flags) in [(STDIN_FILENO, O_RDONLY), (STDOUT_FILENO, O_RDONLY), (STDERR_FILENO, O_WRONLY)]
+    where fcntl(descriptor, F_GETFD) == -1 {
+        let opened = open("/dev/null", flags)
+        if opened >= 0 && opened != descriptor {
+            dup2(opened, descriptor)
+            close(opened)
         }
     }
 }

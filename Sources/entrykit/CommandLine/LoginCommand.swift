@@ -65,22 +65,22 @@ enum LoginCommand {
         do {
             switch options.output {
             case .separated(let separator):
-                writeAll(STDOUT_FILENO, username + (separateFD ? "\n" : separator))
+                try writeAnswer(STDOUT_FILENO, username + (separateFD ? "\n" : separator))
                 try password?.write(to: passwordFD)
-                writeAll(passwordFD, "\n")
+                try writeAnswer(passwordFD, "\n")
             case .null:
-                writeAll(STDOUT_FILENO, username + "\0")
+                try writeAnswer(STDOUT_FILENO, username + "\0")
                 try password?.write(to: passwordFD)
-                writeAll(passwordFD, "\0")
+                try writeAnswer(passwordFD, "\0")
             case .json:
                 let name = "\"" + jsonEscaped(username) + "\""
-                writeAll(STDOUT_FILENO, separateFD ? "{\"username\":\(name)}\n" : "{\"username\":\(name),\"password\":\"")
-                if separateFD { writeAll(passwordFD, "\"") }
+                try writeAnswer(STDOUT_FILENO, separateFD ? "{\"username\":\(name)}\n" : "{\"username\":\(name),\"password\":\"")
+                if separateFD { try writeAnswer(passwordFD, "\"") }
                 try password?.writeJSONEscaped(to: passwordFD)
-                writeAll(passwordFD, separateFD ? "\"\n" : "\"}\n")
+                try writeAnswer(passwordFD, separateFD ? "\"\n" : "\"}\n")
             }
         } catch {
-            writeAll(STDERR_FILENO, "entrykit login: cannot write the password: \(error)\n")
+            writeAll(STDERR_FILENO, "entrykit login: cannot write the answer: \(error)\n")
             return 1
         }
         return 0

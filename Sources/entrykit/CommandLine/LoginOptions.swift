@@ -94,8 +94,8 @@ struct LoginOptions: Equatable {
         Empty fields print as empty text. The password is never read from arguments or the
         environment; it goes out straight from locked memory and is wiped after.
 
-        Exit status: 0 OK, 1 cancelled (Cancel, Escape or the window closed), 5 timed out,
-        2 bad arguments or no display.
+        Exit status: 0 OK, 1 cancelled (Cancel, Escape or the window closed) or the answer
+        could not be written, 5 timed out, 2 bad arguments or no display.
 
         """
 }

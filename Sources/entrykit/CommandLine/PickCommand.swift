@@ -23,7 +23,18 @@ enum PickCommand {
         case .run(let parsed):
             options = parsed
         }
-        let items = options.items.isEmpty ? ListItems(lines: standardInput.readDataToEndOfFile()) : ListItems(options.items)
+        let items: ListItems
+        if !options.items.isEmpty {
+            items = ListItems(options.items)
+        } else if isatty(standardInput.fileDescriptor) != 0 {
+            return misuse("no items: give them as arguments or as lines on standard input")
+        } else {
+            do {
+                items = ListItems(lines: try readAll(standardInput.fileDescriptor))
+            } catch {
+                return misuse("cannot read standard input: \(error)")
+            }
+        }
         guard !items.isEmpty else { return misuse("no items: give them as arguments or as lines on standard input") }
         if let index = options.index, index >= items.count {
             return misuse("--index \(index) is out of range: there \(items.count == 1 ? "is 1 item" : "are \(items.count) items") (0 to \(items.count - 1))")
@@ -38,8 +49,13 @@ enum PickCommand {
         let dialog = PickDialog(title: options.title, message: options.text, items: items, index: options.index)
         dialog.onFinish = { index in
             guard let index else { status = status ?? 1; return }
-            writeAll(STDOUT_FILENO, (options.printsIndex ? String(index) : items[index]) + "\n")
-            status = 0
+            do {
+                try writeAnswer(STDOUT_FILENO, (options.printsIndex ? String(index) : items[index]) + "\n")
+                status = 0
+            } catch {
+                writeAll(STDERR_FILENO, "entrykit pick: cannot write the answer: \(error)\n")
+                status = 1
+            }
         }
         dialog.showAll()
         guard MainLoop.wait(until: { status != nil }, timeout: options.timeout) else {

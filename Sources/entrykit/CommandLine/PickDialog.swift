@@ -38,6 +38,9 @@ final class PickDialog: Window {
         if message?.isEmpty == false { messageLabel.show() }
 
         addDialogButtons(cancel: cancelButton, ok: okButton, okIsDefault: true)
+        // OK gives the pick; with none (Escape restored "nothing picked") there is nothing to give.
+        field.connect("changed") { [weak self] in self?.updateOK() }
+        updateOK()
 
         connect("response", withInteger: { [weak self] response in self?.finish(accepted: response == GTK_RESPONSE_OK.rawValue) })
         connect("destroy") { [weak self] in self?.finish(accepted: false) }
@@ -61,8 +64,12 @@ final class PickDialog: Window {
         cancelButton.accessibleName = strings.string("Cancel")
     }
 
-    /// OK with nothing picked (only possible before the picker ever opened) picks nothing: it
-    /// counts as cancelled.
+    private func updateOK() {
+        gtk_widget_set_sensitive(okButton.widget, field.pickedIndex >= 0 ? 1 : 0)
+    }
+
+    /// OK with nothing picked (a response sent by other means than the disabled button) picks
+    /// nothing: it counts as cancelled.
     private func finish(accepted: Bool) {
         guard !isFinished else { return }
         isFinished = true

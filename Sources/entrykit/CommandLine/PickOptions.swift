@@ -76,7 +76,8 @@ struct PickOptions: Equatable {
         pick it opened with, and a second Escape cancels.
 
         Exit status: 0 OK (the item, or its index, and a newline on standard output),
-        1 cancelled (Cancel, Escape or the window closed; nothing printed), 5 timed out,
+        1 cancelled (Cancel, Escape or the window closed; nothing printed) or the answer could
+        not be written, 5 timed out,
         2 bad arguments, an --index out of range, no items, or no display.
 
         """

@@ -22,6 +22,7 @@ final class StandardInputItems: Sendable {
 
     private struct State {
         var hasInput = false
+        var failure: SystemError?
         var items: ListItems?
         var whenFinished: (@Sendable (ListItems) -> Void)?
     }
@@ -41,6 +42,9 @@ final class StandardInputItems: Sendable {
         inputOrEnd.signal()  // later waits return at once
         return state.withLock { $0.hasInput }
     }
+
+    /// Why reading stopped, when it was not the end of the input (a directory, a closed descriptor).
+    var failure: SystemError? { state.withLock { $0.failure } }
 
     /// Lets a large input be read on (the window is up).
     func resume() { resumed.signal() }
@@ -64,6 +68,10 @@ final class StandardInputItems: Sendable {
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
+            if count < 0 {
+                let failure = SystemError(errno: errno)
+                state.withLock { $0.failure = failure }
+            }
             guard count > 0 else { break }
             bytes.append(contentsOf: chunk[..<count])
             if bytes.count == count {

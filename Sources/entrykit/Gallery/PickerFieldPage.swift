@@ -14,7 +14,9 @@ final class PickerFieldPage: GalleryPage {
     private let itemsLabel = Label()
     private let itemsView = Widget(transferFull: gtk_text_view_new())
     private let placeholderLabel = Label()
-    private let placeholderEntry = Widget(transferFull: gtk_entry_new())
+    let placeholderEntry = Widget(transferFull: gtk_entry_new())
+    /// The localized placeholder the page put in `placeholderEntry` last.
+    private var defaultPlaceholder = ""
     private let indexLabel = Label()
     let indexSpin = Widget(transferFull: gtk_spin_button_new_with_range(-1, 1_000_000, 1))
     private let applyButton = Widget(transferFull: gtk_button_new())
@@ -70,9 +72,12 @@ final class PickerFieldPage: GalleryPage {
         gtk_label_set_text_with_mnemonic(indexLabel.cast(), strings.string("Picked index"))
         gtk_button_set_label(applyButton.cast(), strings.string("Apply"))
         logTitle.text = strings.string("Callbacks")
-        if gtk_entry_get_text_length(placeholderEntry.cast()) == 0 {
-            gtk_entry_set_text(placeholderEntry.cast(), strings.string("Choose…"))
-            field.placeholderText = strings.string("Choose…")
+        // The default placeholder follows the language; one the user typed stays.
+        let placeholder = String(cString: gtk_entry_get_text(placeholderEntry.cast()))
+        if placeholder.isEmpty || placeholder == defaultPlaceholder {
+            defaultPlaceholder = strings.string("Choose…")
+            gtk_entry_set_text(placeholderEntry.cast(), defaultPlaceholder)
+            field.placeholderText = defaultPlaceholder
         }
         if logLines.isEmpty { log.text = strings.string("Nothing picked yet.") }
     }
