@@ -35,13 +35,24 @@ final class StandardInputItemsTests: XCTestCase {
 
     func testAnEmptyInputIsKnownBeforeAnythingIsShown() {
         let input = StandardInputItems(descriptor: pipe { _ in })
-        XCTAssertFalse(input.waitForInput())
+        XCTAssertEqual(input.waitForInput(), false)
         XCTAssertEqual(input.finishedItems?.isEmpty, true)
+    }
+
+    func testInputThatNeverComesTimesOut() {
+        let (read, write) = { () -> (Int32, Int32) in
+            var ends: [Int32] = [0, 0]
+            precondition(Glibc.pipe(&ends) == 0)
+            return (ends[0], ends[1])
+        }()
+        defer { close(write) }
+        let input = StandardInputItems(descriptor: read)
+        XCTAssertNil(input.waitForInput(timeout: 0.1), "nothing came within the timeout")
     }
 
     func testASmallInputIsReadWithoutWaiting() {
         let input = StandardInputItems(descriptor: pipe { $0.write(Data("apple\nbanana\r\ncherry".utf8)) })
-        XCTAssertTrue(input.waitForInput())
+        XCTAssertEqual(input.waitForInput(), true)
         XCTAssertEqual(finished(input).map(Array.init), ["apple", "banana", "cherry"])
     }
 
@@ -50,7 +61,7 @@ final class StandardInputItemsTests: XCTestCase {
         let input = StandardInputItems(descriptor: pipe { handle in
             handle.write(Data((0..<lines).map { String(100_000 + $0) + "\n" }.joined().utf8))
         })
-        XCTAssertTrue(input.waitForInput())
+        XCTAssertEqual(input.waitForInput(), true)
         Thread.sleep(forTimeInterval: 0.3)
         XCTAssertNil(input.finishedItems, "paused after the first MiB until the window is up")
         input.resume()

@@ -35,7 +35,9 @@ final class ChooseDialog {
         } else {
             // Read on a thread of its own while GTK starts; only an empty input is known first.
             let reader = StandardInputItems()
-            guard reader.waitForInput() else {
+            // --timeout counts from the start, input that never comes included.
+            guard let hasInput = reader.waitForInput(timeout: options.timeout) else { return ChooseOptions.Status.timedOut }
+            guard hasInput else {
                 if let failure = reader.failure { return fail("cannot read standard input: \(failure)") }
                 return fail("no items: standard input was empty")
             }

@@ -28,11 +28,19 @@ struct SystemError: Error, CustomStringConvertible {
     init(errno code: Int32) { description = String(cString: strerror(code)) }
 }
 
-/// All the bytes `fd` gives until its end.
-func readAll(_ fd: Int32) throws(SystemError) -> [UInt8] {
+/// All the bytes `fd` gives until its end; nil when `timeout` seconds pass first.
+func readAll(_ fd: Int32, timeout: Double? = nil) throws(SystemError) -> [UInt8]? {
+    let deadline = timeout.map { ContinuousClock.now + .seconds($0) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
+        if let deadline {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { return nil }
+            var watch = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(min(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1, Int64(Int32.max)))
+            if poll(&watch, 1, milliseconds) == 0 { continue }  // nothing yet: the deadline is checked again
+        }
         let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         if count < 0 {
             if errno == EINTR { continue }

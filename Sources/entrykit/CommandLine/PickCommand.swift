@@ -30,7 +30,9 @@ enum PickCommand {
             return misuse("no items: give them as arguments or as lines on standard input")
         } else {
             do {
-                items = ListItems(lines: try readAll(standardInput.fileDescriptor))
+                // --timeout counts from the start, input that never comes included.
+                guard let bytes = try readAll(standardInput.fileDescriptor, timeout: options.timeout) else { return timeoutStatus }
+                items = ListItems(lines: bytes)
             } catch {
                 return misuse("cannot read standard input: \(error)")
             }

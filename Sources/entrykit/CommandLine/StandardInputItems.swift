@@ -36,9 +36,11 @@ final class StandardInputItems: Sendable {
         Thread { [self] in read(descriptor) }.start()
     }
 
-    /// Waits for the first bytes or the end of the input; false when it ended with nothing.
-    func waitForInput() -> Bool {
-        inputOrEnd.wait()
+    /// Waits for the first bytes or the end of the input; false when it ended with nothing,
+    /// nil when `timeout` seconds passed first.
+    func waitForInput(timeout: Double? = nil) -> Bool? {
+        let deadline = timeout.map { DispatchTime.now() + $0 } ?? .distantFuture
+        guard inputOrEnd.wait(timeout: deadline) == .success else { return nil }
         inputOrEnd.signal()  // later waits return at once
         return state.withLock { $0.hasInput }
     }
