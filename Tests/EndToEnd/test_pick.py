@@ -236,7 +236,7 @@ def test_ok_waits_for_a_pick(pick):
 
 
 def test_a_timeout_of_centuries_is_a_long_wait(pick):
-    app = pick("--title", "Fruit", "--timeout", "1e300", *FRUIT)
+    app = pick("--title", "Fruit", "--timeout", "1e300", stdin="\n".join(FRUIT) + "\n")
     app.field("Fruit", "Fruit")
     press(find(app.application, role="push button", name="Cancel"))
     status, stdout, stderr = app.wait_for_exit()

@@ -30,7 +30,7 @@ struct SystemError: Error, CustomStringConvertible {
 
 /// All the bytes `fd` gives until its end; nil when `timeout` seconds pass first.
 func readAll(_ fd: Int32, timeout: Double? = nil) throws(SystemError) -> [UInt8]? {
-    let deadline = timeout.map { ContinuousClock.now + .seconds($0) }
+    let deadline = timeout.map { ContinuousClock.now + .seconds(min($0, 1e9)) }  // a Duration holds no more
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
