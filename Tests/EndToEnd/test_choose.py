@@ -209,19 +209,6 @@ def test_an_answer_that_cannot_be_written_is_an_error(binary, display, output, r
     assert f"entrykit choose: cannot write the answer: {reason}" in stderr
 
 
-def test_the_timeout_counts_while_standard_input_is_still_coming(binary):
-    """--timeout counts from the start: input that never ends does not hold the dialog past it."""
-    writer = subprocess.Popen(["sh", "-c", "exec sleep 30"], stdout=subprocess.PIPE)  # not one byte
-    try:
-        result = subprocess.run([str(binary), "choose", "--timeout", "1"], stdin=writer.stdout,
-                                capture_output=True, text=True, timeout=20)
-        assert writer.poll() is None, "it waited for the input to end"
-    finally:
-        writer.kill()
-        writer.wait()
-    assert (result.returncode, result.stdout) == (5, "")
-
-
 def test_a_whole_item_is_printed_however_long(choose):
     """The item itself, not the entry's copy of it (an entry holds at most 65,535 bytes)."""
     long_item = "x" * 100_000

@@ -1,4 +1,5 @@
-"""The command line: help, version, misuse, and the `.strings` tools on files a user points at."""
+"""The command line: help, version, misuse, what every command does with its input and output, and
+the `.strings` tools on files a user points at."""
 import json
 import re
 import subprocess
@@ -109,3 +110,20 @@ def test_output_that_cannot_be_written_is_an_error(binary, args):
         result = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, text=True, timeout=30)
     assert result.returncode == 1
     assert "cannot write to standard output: No space left on device" in result.stderr
+
+
+@pytest.mark.parametrize("command, writer", [
+    ("choose", "exec sleep 30"),               # not one byte comes
+    ("pick", "echo apple; exec sleep 30"),     # the input never ends
+])
+def test_the_timeout_counts_while_standard_input_is_still_coming(binary, command, writer):
+    """--timeout counts from the start: input that is still coming does not hold the dialog."""
+    source = subprocess.Popen(["sh", "-c", writer], stdout=subprocess.PIPE)
+    try:
+        result = subprocess.run([str(binary), command, "--timeout", "1"], stdin=source.stdout,
+                                capture_output=True, text=True, timeout=20)
+        assert source.poll() is None, "it waited for the input to end"
+    finally:
+        source.kill()
+        source.wait()
+    assert (result.returncode, result.stdout) == (5, "")

@@ -194,19 +194,6 @@ def test_the_mouse_wheel_turns_the_picker(pick):
     assert status == 0 and stdout.strip() in FRUIT[1:], (status, stdout, stderr)
 
 
-def test_the_timeout_counts_while_standard_input_is_still_coming(binary):
-    """--timeout counts from the start: input that never ends does not hold the dialog past it."""
-    writer = subprocess.Popen(["sh", "-c", "echo apple; exec sleep 30"], stdout=subprocess.PIPE)
-    try:
-        result = subprocess.run([str(binary), "pick", "--timeout", "1"], stdin=writer.stdout,
-                                capture_output=True, text=True, timeout=20)
-        assert writer.poll() is None, "it waited for the input to end"
-    finally:
-        writer.kill()
-        writer.wait()
-    assert (result.returncode, result.stdout) == (5, "")
-
-
 def test_standard_input_that_cannot_be_read_is_an_error(binary, display):
     directory = os.open("/tmp", os.O_RDONLY)
     try:
