@@ -25,28 +25,18 @@ final class AccountPanelPage: GalleryPage {
     weak var window: Window?
 
     init() {
-        let grid = Container(transferFull: gtk_grid_new())
-        let table: UnsafeMutablePointer<GtkGrid> = grid.cast()
-        gtk_grid_set_row_spacing(table, 8)
-        gtk_grid_set_column_spacing(table, 12)
-        grid.setMargins(24)
-        var row: Int32 = 0
+        let form = FormGrid()
+        form.container.setMargins(24)
         for (label, entry) in [(titleLabel, titleEntry), (messageLabel, messageEntry), (usernameLabel, usernameEntry)] {
-            gtk_label_set_mnemonic_widget(label.cast(), entry.widget)
             gtk_widget_set_hexpand(entry.widget, 1)
-            gtk_grid_attach(table, label.widget, 0, row, 1, 1)
-            gtk_grid_attach(table, entry.widget, 1, row, 1, 1)
-            row += 1
+            form.add(label, naming: entry)
         }
-        for check in [requireUsername, requirePassword, rejectFirst] {
-            gtk_grid_attach(table, check.widget, 1, row, 1, 1)
-            row += 1
-        }
+        for check in [requireUsername, requirePassword, rejectFirst] { form.add(nil, beside: check) }
         gtk_widget_set_halign(signInButton.widget, GTK_ALIGN_START)
         signInButton.addStyleClass("suggested-action")
-        gtk_grid_attach(table, signInButton.widget, 1, row, 1, 1)
-        gtk_grid_attach(table, result.widget, 1, row + 1, 1, 1)
-        content = grid
+        form.add(nil, beside: signInButton)
+        form.add(nil, beside: result)
+        content = form.container
         signInButton.connect("clicked") { [weak self] in self?.signIn() }
         LocalizedText.bind(self) { page, strings in page.relabel(strings) }
     }

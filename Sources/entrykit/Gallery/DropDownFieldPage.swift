@@ -35,22 +35,16 @@ final class DropDownFieldPage: GalleryPage {
     private var lastPick: (field: DropDownField, index: Int)?
 
     init() {
-        let controls = Container(transferFull: gtk_grid_new())
-        let grid: UnsafeMutablePointer<GtkGrid> = controls.cast()
-        gtk_grid_set_row_spacing(grid, 8)
-        gtk_grid_set_column_spacing(grid, 12)
+        let form = FormGrid()
         let rows: [(Label, Widget)] = [
             (countLabel, countField), (rowsLabel, rowsButton), (rowHeightLabel, rowHeightButton),
             (borderLabel, borderButton), (fontLabel, fontButton),
         ]
-        for (row, (label, control)) in rows.enumerated() {
-            gtk_label_set_mnemonic_widget(label.cast(), control.widget)
-            gtk_grid_attach(grid, label.widget, 0, Int32(row), 1, 1)
-            gtk_grid_attach(grid, control.widget, 1, Int32(row), 1, 1)
-        }
-        gtk_grid_attach(grid, editableCheck.widget, 0, Int32(rows.count), 2, 1)
-        gtk_grid_attach(grid, picked.widget, 0, Int32(rows.count) + 1, 2, 1)
+        for (label, control) in rows { form.add(label, naming: control) }
+        form.add(spanning: editableCheck)
+        form.add(spanning: picked)
         gtk_widget_set_margin_top(picked.widget, 12)
+        let controls = form.container
         gtk_widget_set_valign(controls.widget, GTK_ALIGN_START)
 
         // The fields' column: one at its top edge, one at its bottom edge, room between.

@@ -25,36 +25,29 @@ final class PickerFieldPage: GalleryPage {
     private var logLines: [String] = []
 
     init() {
-        let grid = Container(transferFull: gtk_grid_new())
-        let table: UnsafeMutablePointer<GtkGrid> = grid.cast()
-        gtk_grid_set_row_spacing(table, 8)
-        gtk_grid_set_column_spacing(table, 12)
-        grid.setMargins(24)
+        let form = FormGrid()
+        form.container.setMargins(24)
         gtk_text_buffer_set_text(gtk_text_view_get_buffer(itemsView.cast()), "Small\nMedium\nLarge\nExtra large", -1)
         let scroller = Widget(transferFull: gtk_scrolled_window_new(nil, nil))
         gtk_scrolled_window_set_min_content_height(scroller.cast(), 90)
         gtk_scrolled_window_set_shadow_type(scroller.cast(), GTK_SHADOW_IN)
         gtk_container_add(scroller.cast(), itemsView.widget)
-        gtk_label_set_mnemonic_widget(itemsLabel.cast(), itemsView.widget)
-        gtk_label_set_mnemonic_widget(placeholderLabel.cast(), placeholderEntry.widget)
-        gtk_label_set_mnemonic_widget(indexLabel.cast(), indexSpin.widget)
         field.setLabel(fieldLabel)
         gtk_widget_set_hexpand(field.widget, 1)
         gtk_widget_set_halign(applyButton.widget, GTK_ALIGN_START)
-        let rows: [(Label, Widget)] = [(fieldLabel, field), (itemsLabel, scroller), (placeholderLabel, placeholderEntry), (indexLabel, indexSpin)]
-        for (row, (label, widget)) in rows.enumerated() {
-            gtk_widget_set_halign(label.widget, GTK_ALIGN_END)
-            gtk_grid_attach(table, label.widget, 0, Int32(row), 1, 1)
-            gtk_grid_attach(table, widget.widget, 1, Int32(row), 1, 1)
-        }
-        gtk_grid_attach(table, applyButton.widget, 1, 4, 1, 1)
-        gtk_widget_set_halign(logTitle.widget, GTK_ALIGN_END)
+        // The field's label names it already (and for screen readers): it only takes its place.
+        form.add(fieldLabel, beside: field)
+        form.add(itemsLabel, beside: scroller)
+        gtk_label_set_mnemonic_widget(itemsLabel.cast(), itemsView.widget)  // the view, not its scroller
+        form.add(placeholderLabel, naming: placeholderEntry)
+        form.add(indexLabel, naming: indexSpin)
+        for label in [fieldLabel, itemsLabel, placeholderLabel, indexLabel, logTitle] { gtk_widget_set_halign(label.widget, GTK_ALIGN_END) }
+        form.add(nil, beside: applyButton)
         gtk_widget_set_valign(logTitle.widget, GTK_ALIGN_START)
         gtk_label_set_xalign(log.cast(), 0)
         log.isSelectable = true
-        gtk_grid_attach(table, logTitle.widget, 0, 5, 1, 1)
-        gtk_grid_attach(table, log.widget, 1, 5, 1, 1)
-        content = grid
+        form.add(logTitle, beside: log)
+        content = form.container
 
         field.onPick = { [weak self] index, item in self?.append("onPick(\(index), \"\(item)\")") }
         field.onBegin = { [weak self] in self?.append("onBegin") }
