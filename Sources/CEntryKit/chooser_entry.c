@@ -14,12 +14,21 @@ struct _EkChooserEntryAccessible {
     GtkEntryAccessible parent_instance;
 };
 
-G_DEFINE_TYPE(EkChooserEntryAccessible, ek_chooser_entry_accessible, GTK_TYPE_ENTRY_ACCESSIBLE)
+static void accessible_action_interface_init(AtkActionIface *iface);
+static void accessible_selection_interface_init(AtkSelectionIface *iface);
+
+/* GtkEntryAccessible implements AtkAction already ("activate"); implementing it again here
+ * replaces it for this type, and the parent's is chained to for the actions it has. */
+G_DEFINE_TYPE_WITH_CODE(EkChooserEntryAccessible, ek_chooser_entry_accessible, GTK_TYPE_ENTRY_ACCESSIBLE,
+                        G_IMPLEMENT_INTERFACE(ATK_TYPE_ACTION, accessible_action_interface_init)
+                        G_IMPLEMENT_INTERFACE(ATK_TYPE_SELECTION, accessible_selection_interface_init))
 
 typedef struct {
     gboolean expandable;
     gboolean expanded;
     guint toggle_count;
+    gint choice_count;         /* items there are to choose from */
+    gint chosen;               /* the chosen item's index, -1 for none */
     GtkWidget *popup;          /* weak */
     GtkWidget *controlled;     /* weak */
     GtkWidget *watched_window; /* weak: the toplevel the outside-press gesture is on */
@@ -27,6 +36,9 @@ typedef struct {
 } EkChooserEntryPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE(EkChooserEntry, ek_chooser_entry, GTK_TYPE_ENTRY)
+
+enum { SIGNAL_TOGGLE_REQUESTED, SIGNAL_DISMISS_REQUESTED, SIGNAL_CHOOSE_REQUESTED, N_SIGNALS };
+static guint signals[N_SIGNALS];
 
 static EkChooserEntry *entry_of_accessible(AtkObject *object) {
     GtkWidget *widget = gtk_accessible_get_widget(GTK_ACCESSIBLE(object));
@@ -63,6 +75,127 @@ static const gchar *accessible_get_name(AtkObject *object) {
     return placeholder && *placeholder ? placeholder : name;
 }
 
+/* AtkAction: the entry's own actions ("activate": Enter, which accepts a dialog), then
+ * "press", which opens and closes the list as GtkComboBoxAccessible's only action does. With no
+ * keyboard (an AT-SPI client on Wayland cannot synthesize keys) it is the way to open the list. */
+
+static AtkActionIface *parent_action_iface;
+
+static gint parent_action_count(AtkAction *action) {
+    return parent_action_iface && parent_action_iface->get_n_actions ? parent_action_iface->get_n_actions(action) : 0;
+}
+
+static gboolean is_press_action(AtkAction *action, gint index) {
+    EkChooserEntry *entry = entry_of_accessible(ATK_OBJECT(action));
+    return entry && ek_chooser_entry_get_expandable(entry) && index == parent_action_count(action);
+}
+
+static gint accessible_get_n_actions(AtkAction *action) {
+    EkChooserEntry *entry = entry_of_accessible(ATK_OBJECT(action));
+    return parent_action_count(action) + (entry && ek_chooser_entry_get_expandable(entry) ? 1 : 0);
+}
+
+static gboolean accessible_do_action(AtkAction *action, gint index) {
+    if (!is_press_action(action, index))
+        return index < parent_action_count(action) && parent_action_iface->do_action(action, index);
+    EkChooserEntry *entry = entry_of_accessible(ATK_OBJECT(action));
+    if (!gtk_widget_is_sensitive(GTK_WIDGET(entry)) || !gtk_widget_get_mapped(GTK_WIDGET(entry))) return FALSE;
+    g_signal_emit(entry, signals[SIGNAL_TOGGLE_REQUESTED], 0);
+    return TRUE;
+}
+
+static const gchar *accessible_get_action_name(AtkAction *action, gint index) {
+    if (is_press_action(action, index)) return "press";
+    return index < parent_action_count(action) ? parent_action_iface->get_name(action, index) : NULL;
+}
+
+static const gchar *accessible_get_action_description(AtkAction *action, gint index) {
+    if (is_press_action(action, index)) return "Opens or closes the list";
+    return index < parent_action_count(action) && parent_action_iface->get_description
+        ? parent_action_iface->get_description(action, index) : NULL;
+}
+
+static const gchar *accessible_get_keybinding(AtkAction *action, gint index) {
+    if (is_press_action(action, index)) return "<Alt>Down";
+    return index < parent_action_count(action) && parent_action_iface->get_keybinding
+        ? parent_action_iface->get_keybinding(action, index) : NULL;
+}
+
+static void accessible_action_interface_init(AtkActionIface *iface) {
+    parent_action_iface = g_type_interface_peek_parent(iface);
+    iface->get_n_actions = accessible_get_n_actions;
+    iface->do_action = accessible_do_action;
+    iface->get_name = accessible_get_action_name;
+    iface->get_localized_name = accessible_get_action_name;
+    iface->get_description = accessible_get_action_description;
+    iface->get_keybinding = accessible_get_keybinding;
+}
+
+/* AtkSelection, as GtkComboBoxAccessible has it: the selection is the chosen item, by its index
+ * among all the items; selecting one chooses it ("choose-requested"), as gtk_combo_box_set_active
+ * does, without accepting anything. The owner says what there is with ek_chooser_entry_set_choices. */
+
+static EkChooserEntryPrivate *choices_of(AtkSelection *selection) {
+    EkChooserEntry *entry = entry_of_accessible(ATK_OBJECT(selection));
+    return entry && ek_chooser_entry_get_expandable(entry) ? ek_chooser_entry_get_instance_private(entry) : NULL;
+}
+
+static gboolean request_choice(AtkSelection *selection, gint index) {
+    EkChooserEntry *entry = entry_of_accessible(ATK_OBJECT(selection));
+    if (!gtk_widget_is_sensitive(GTK_WIDGET(entry))) return FALSE;
+    g_signal_emit(entry, signals[SIGNAL_CHOOSE_REQUESTED], 0, index);
+    EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
+    return priv->chosen == index;
+}
+
+static gboolean selection_add(AtkSelection *selection, gint index) {
+    EkChooserEntryPrivate *priv = choices_of(selection);
+    if (!priv || index < 0 || index >= priv->choice_count) return FALSE;
+    return request_choice(selection, index);
+}
+
+static gboolean selection_clear(AtkSelection *selection) {
+    EkChooserEntryPrivate *priv = choices_of(selection);
+    if (!priv) return FALSE;
+    return priv->chosen < 0 || request_choice(selection, -1);
+}
+
+static gboolean selection_remove(AtkSelection *selection, gint index) {
+    EkChooserEntryPrivate *priv = choices_of(selection);
+    if (!priv || index != 0 || priv->chosen < 0) return FALSE;
+    return request_choice(selection, -1);
+}
+
+static gint selection_count(AtkSelection *selection) {
+    EkChooserEntryPrivate *priv = choices_of(selection);
+    return priv && priv->chosen >= 0 ? 1 : 0;
+}
+
+static gboolean selection_is_selected(AtkSelection *selection, gint index) {
+    EkChooserEntryPrivate *priv = choices_of(selection);
+    return priv && priv->chosen >= 0 && index == priv->chosen;
+}
+
+/* The chosen item's row object, when the open list shows it (the list's own selection is its
+ * highlighted row, which is the chosen item while nothing else is highlighted). A closed or
+ * virtualized-away row has no object: NULL, as GTK gives for a combo box with no menu. */
+static AtkObject *selection_ref(AtkSelection *selection, gint index) {
+    EkChooserEntryPrivate *priv = choices_of(selection);
+    if (!priv || index != 0 || priv->chosen < 0 || !priv->expanded || !priv->controlled) return NULL;
+    AtkObject *list = gtk_widget_get_accessible(priv->controlled);
+    if (!ATK_IS_SELECTION(list) || atk_selection_get_selection_count(ATK_SELECTION(list)) < 1) return NULL;
+    return atk_selection_ref_selection(ATK_SELECTION(list), 0);
+}
+
+static void accessible_selection_interface_init(AtkSelectionIface *iface) {
+    iface->add_selection = selection_add;
+    iface->clear_selection = selection_clear;
+    iface->remove_selection = selection_remove;
+    iface->get_selection_count = selection_count;
+    iface->is_child_selected = selection_is_selected;
+    iface->ref_selection = selection_ref;
+}
+
 static void ek_chooser_entry_accessible_class_init(EkChooserEntryAccessibleClass *klass) {
     AtkObjectClass *atk_class = ATK_OBJECT_CLASS(klass);
     atk_class->get_role = accessible_get_role;
@@ -76,9 +209,6 @@ static void ek_chooser_entry_accessible_init(EkChooserEntryAccessible *self) { (
 
 enum { PROP_0, PROP_EXPANDABLE, PROP_EXPANDED, N_PROPS };
 static GParamSpec *properties[N_PROPS];
-
-enum { SIGNAL_TOGGLE_REQUESTED, SIGNAL_DISMISS_REQUESTED, N_SIGNALS };
-static guint signals[N_SIGNALS];
 
 static AtkObject *existing_accessible(EkChooserEntry *entry) {
     /* Made on demand only: an entry nobody reads needs no accessible. */
@@ -188,6 +318,18 @@ void ek_chooser_entry_set_popup(EkChooserEntry *entry, GtkWidget *popup, GtkWidg
     }
 }
 
+void ek_chooser_entry_set_choices(EkChooserEntry *entry, gint count, gint chosen) {
+    g_return_if_fail(EK_IS_CHOOSER_ENTRY(entry));
+    EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
+    count = MAX(count, 0);
+    chosen = chosen >= 0 && chosen < count ? chosen : -1;
+    if (priv->choice_count == count && priv->chosen == chosen) return;
+    gboolean selection_changed = priv->chosen != chosen;
+    priv->choice_count = count;
+    priv->chosen = chosen;
+    if (selection_changed) g_signal_emit_by_name(existing_accessible(entry), "selection-changed");
+}
+
 guint ek_chooser_entry_get_toggle_count(EkChooserEntry *entry) {
     EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
     return priv->toggle_count;
@@ -277,10 +419,15 @@ static void ek_chooser_entry_class_init(EkChooserEntryClass *klass) {
                                                     0, NULL, NULL, NULL, G_TYPE_NONE, 0);
     signals[SIGNAL_DISMISS_REQUESTED] = g_signal_new("dismiss-requested", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
                                                      0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+    signals[SIGNAL_CHOOSE_REQUESTED] = g_signal_new("choose-requested", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
+                                                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
     gtk_widget_class_set_accessible_type(widget_class, EK_TYPE_CHOOSER_ENTRY_ACCESSIBLE);
 }
 
-static void ek_chooser_entry_init(EkChooserEntry *entry) { (void)entry; }
+static void ek_chooser_entry_init(EkChooserEntry *entry) {
+    EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
+    priv->chosen = -1;
+}
 
 GtkWidget *ek_chooser_entry_new(void) { return g_object_new(EK_TYPE_CHOOSER_ENTRY, NULL); }
 

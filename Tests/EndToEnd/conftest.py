@@ -26,13 +26,19 @@ def binary() -> pathlib.Path:
 
 @pytest.fixture(scope="session")
 def display() -> str:
-    """The X display the GUI tests use; a missing one is a failure."""
+    """The display the GUI tests use; a missing one is a failure. On Wayland (scripts/with-weston)
+    that is weston's socket, and the X display weston is nested in brings the keyboard."""
     name = os.environ.get("DISPLAY", "")
     if not name:
         pytest.fail("no DISPLAY: run the end-to-end tests under xvfb-run -a dbus-run-session (scripts/test)")
     probe = subprocess.run(["xdpyinfo"], capture_output=True, text=True) if _has("xdpyinfo") else None
     if probe is not None and probe.returncode != 0:
         pytest.fail(f"DISPLAY={name} does not answer: {probe.stderr.strip()}")
+    if os.environ.get("ENTRYKIT_TEST_BACKEND") == "wayland":
+        socket = pathlib.Path(os.environ.get("XDG_RUNTIME_DIR", "/nonexistent")) / os.environ.get("WAYLAND_DISPLAY", "-")
+        if os.environ.get("GDK_BACKEND") != "wayland" or not socket.is_socket():
+            pytest.fail(f"the Wayland run has no compositor at {socket} (run it under scripts/with-weston)")
+        return os.environ["WAYLAND_DISPLAY"]
     return name
 
 

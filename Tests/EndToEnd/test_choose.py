@@ -167,25 +167,36 @@ def test_option_values_inline_and_a_timeout_of_centuries(choose):
     assert (status, stdout) == (1, "")
 
 
-def test_more_rows_than_the_screen_holds_fit_the_screen(choose):
-    app = choose("--rows", "100000000000", *[f"Item {i}" for i in range(1000)])
-    dialog = find(app.application, role="dialog", name="Choose")
-    field = combo(app)
-    listbox = open_list(app, field)
-    dimensions = subprocess.run(["xdpyinfo"], capture_output=True, text=True, check=True).stdout
-    screen_height = int(re.search(r"dimensions:\s+\d+x(\d+) pixels", dimensions).group(1))
-    window = dialog.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
-    assert 0 < window.height <= screen_height
+@pytest.mark.parametrize("text_scale", ["1", "2"])
+def test_more_rows_than_the_screen_holds_fit_the_screen(binary, display, text_scale):
+    """The dialog is sized from the real rows (the real font: also at twice the text size) and
+    the room the screen has: the list gives way, the buttons stay on screen and uncovered."""
+    app = RunningApp(binary, ["choose", "--rows", "100000000000", *[f"Item {i}" for i in range(1000)]],
+                     env={**ENGLISH, "GDK_DPI_SCALE": text_scale})
+    try:
+        dialog = find(app.application, role="dialog", name="Choose")
+        field = combo(app)
+        listbox = open_list(app, field)
+        dimensions = subprocess.run(["xdpyinfo"], capture_output=True, text=True, check=True).stdout
+        screen_height = int(re.search(r"dimensions:\s+\d+x(\d+) pixels", dimensions).group(1))
+        # Window coordinates: a Wayland client does not know where its window is on the screen.
+        window = dialog.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        assert 0 < window.height <= screen_height
+        ok = find(dialog, role="push button", name="OK").queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        assert 0 <= ok.y and ok.y + ok.height <= window.height, (ok, window)
 
-    def inside_the_window():
-        shown = listbox.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
-        return window.y <= shown.y and shown.y + shown.height <= window.y + window.height
-    # While the list slides open it starts above its place; at rest it lies inside the window.
-    wait_for(inside_the_window, what="the list to come to rest inside the window")
-    assert 1 < listbox.childCount < 1000, "the rows that fit are on screen, and it scrolls for the rest"
-    keys("Escape", "Escape")
-    status, stdout, _ = app.wait_for_exit()
-    assert (status, stdout) == (1, "")
+        def at_rest_above_the_buttons():
+            shown = listbox.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            return 0 <= shown.y and shown.y + shown.height <= ok.y
+        # While the list slides open it starts above its place; at rest it lies over the room
+        # kept for it, above the buttons.
+        wait_for(at_rest_above_the_buttons, what="the list to come to rest above the buttons")
+        assert 1 < listbox.childCount < 1000, "the rows that fit are on screen, and it scrolls for the rest"
+        keys("Escape", "Escape")
+        status, stdout, _ = app.wait_for_exit()
+        assert (status, stdout) == (1, "")
+    finally:
+        app.close()
 
 
 @pytest.mark.parametrize("output, reason", [

@@ -4,7 +4,8 @@ import subprocess
 
 import pytest
 
-from atspi_driver import RunningApp, find, find_all, press, states, wait_for
+from atspi_driver import RunningApp, find, find_all, on_wayland, press, states, wait_for
+from atspi_driver import keys as driver_keys
 
 ENGLISH = {"LANGUAGE": "en", "LANG": "C.UTF-8"}
 
@@ -122,7 +123,11 @@ def test_quit_from_the_main_menu_exits_cleanly(launch):
 
 
 def send_keys(app, keys):
-    """Types `keys` (xdotool syntax) into the app's window, as a keyboard user would."""
+    """Types `keys` (xdotool syntax) into the app's window, as a keyboard user would. On Wayland
+    the app has no X window to focus: the compositor gave the new window the keyboard."""
+    if on_wayland():
+        driver_keys(keys)
+        return
     windows = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(app.process.pid)],
                              capture_output=True, text=True, timeout=20).stdout.split()
     assert windows, "the app has no visible X window"

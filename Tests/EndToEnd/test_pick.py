@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from atspi_driver import RunningApp, find, find_all, keys, press, states, text_of, wait_for
+from atspi_driver import RunningApp, find, find_all, keys, on_wayland, press, states, text_of, wait_for
 from conftest import run_cli
 
 FRUIT = ["apple", "banana", "cherry", "date", "elderberry"]
@@ -173,6 +173,9 @@ def test_timeout_exits_5(binary, display):
     assert (result.returncode, result.stdout) == (5, "")
 
 
+@pytest.mark.skipif(on_wayland(), reason="aims the pointer at the list's screen position, which a Wayland "
+                    "client cannot know (GTK 3 reports it relative to a window the compositor placed); "
+                    "the X11 run covers the wheel")
 def test_the_mouse_wheel_turns_the_picker(pick):
     """Real wheel clicks from the X server (not made in the process) over the picker."""
     import pyatspi

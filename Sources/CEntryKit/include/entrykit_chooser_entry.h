@@ -18,6 +18,10 @@ G_BEGIN_DECLS
  * - "expanded": the list is shown. The accessible reports the state "expanded" and emits the
  *   state change. While expanded, a press anywhere in the window outside the entry and the popup
  *   widget, and keyboard focus leaving the entry, emit "dismiss-requested".
+ * - the accessible has the action "press" (after the entry's "activate"), which emits
+ *   "toggle-requested" as a click does, and AtkSelection over the choices the owner reports with
+ *   ek_chooser_entry_set_choices: selecting item i emits "choose-requested" (i), clearing it
+ *   "choose-requested" (-1); the owner chooses and reports the new state back.
  * - the accessible is named by the entry's accessible name, else its mnemonic label, else its
  *   placeholder text, and is "controller-for" the list given to ek_chooser_entry_set_popup.
  *
@@ -44,6 +48,10 @@ gboolean ek_chooser_entry_get_expanded(EkChooserEntry *entry);
  * `controlled`: the widget whose accessible the entry is "controller-for" (the list). Either may
  * be NULL; both are held weakly. */
 void ek_chooser_entry_set_popup(EkChooserEntry *entry, GtkWidget *popup, GtkWidget *controlled);
+
+/* What there is to choose from, for the accessible's AtkSelection: `count` items, the one at
+ * `chosen` chosen (-1 for none). Emits "selection-changed" on the accessible when `chosen` changes. */
+void ek_chooser_entry_set_choices(EkChooserEntry *entry, gint count, gint chosen);
 
 /* "toggle-requested" emissions so far on this entry (for tests of one click, one toggle). */
 guint ek_chooser_entry_get_toggle_count(EkChooserEntry *entry);

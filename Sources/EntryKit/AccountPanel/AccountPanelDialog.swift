@@ -114,12 +114,7 @@ package final class AccountPanelDialog: Window {
         connect("response", withInteger: { [weak self] response in self?.respond(response) })
         connect("unmap") { [weak self] in self?.finish(accepted: false) }
         connect("destroy") { [weak self] in self?.finish(accepted: false) }
-        // Asking for keyboard focus before the window is viewable does nothing without a window
-        // manager (a kiosk, Xvfb): ask again once it is on screen.
-        connectEvent("map-event") { [weak self] _ in
-            self?.present()
-            return false
-        }
+        focusWhenMapped()
 
         usernameEntry.connect("activate") { [weak self] in
             guard let self else { return }

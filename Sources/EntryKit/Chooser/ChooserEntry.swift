@@ -28,6 +28,9 @@ open class ChooserEntry: Widget {
     public var onToggleRequest: (() -> Void)?
     /// Called while expanded on a press outside the entry and the popup, or when focus leaves.
     public var onDismissRequest: (() -> Void)?
+    /// Called when an assistive technology selects item `index` through the combo box's AT-SPI
+    /// Selection (-1 to clear it): choose it, then say so with ``reportChoices(count:chosen:)``.
+    public var onChooseRequest: ((_ index: Int) -> Void)?
 
     /// Wraps a new `EkChooserEntry` or subclass instance (a constructor's result).
     public override init<T>(transferFull pointer: UnsafeMutablePointer<T>) {
@@ -46,9 +49,21 @@ open class ChooserEntry: Widget {
     private func connectChooserSignals() {
         connect("toggle-requested") { [weak self] in self?.onToggleRequest?() }
         connect("dismiss-requested") { [weak self] in self?.onDismissRequest?() }
+        connect("choose-requested", withInteger: { [weak self] index in self?.onChooseRequest?(Int(index)) })
     }
 
     var chooserEntry: UnsafeMutablePointer<EkChooserEntry> { cast() }
+
+    /// Tells the accessible what there is to choose: `count` items, the one at `chosen` chosen
+    /// (nil for none). Its AT-SPI Selection reads this, as GTK's combo box reads its active item.
+    public func reportChoices(count: Int, chosen: Int?) {
+        ek_chooser_entry_set_choices(chooserEntry, gint(clamping: count), chosen.map { gint(clamping: $0) } ?? -1)
+    }
+
+    /// ``reportChoices(count:chosen:)`` with -1 for none.
+    public func reportChoices(count: Int, chosen: Int) {
+        reportChoices(count: count, chosen: chosen >= 0 ? chosen : nil)
+    }
 
     /// Calls `handle` with the key and modifier state of each press of an event signal
     /// (`key-press-event`, or a subclass's own); it returns whether the field used the key.

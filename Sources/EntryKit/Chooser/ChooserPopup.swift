@@ -123,14 +123,30 @@ public final class ChooserPopup {
         return roomBelow >= roomAbove ? .below : .above
     }
 
-    /// Pixels between the entry's bottom edge and the bottom of its window, and between the
-    /// top of its window and the entry's top edge.
+    /// Pixels between the entry's bottom edge and the bottom of its window's content, and
+    /// between the top of that content and the entry's top edge.
     func roomAroundEntry() -> (below: Int, above: Int) {
         let toplevel = gtk_widget_get_toplevel(entry.widget)!
         var x: gint = 0, top: gint = 0
         gtk_widget_translate_coordinates(entry.widget, toplevel, 0, 0, &x, &top)
         let bottom = top + gtk_widget_get_allocated_height(entry.widget)
-        return (Int(gtk_widget_get_allocated_height(toplevel) - bottom), Int(top))
+        let content = contentBounds(of: toplevel)
+        return (Int(content.bottom - bottom), Int(top - content.top))
+    }
+
+    /// Where the window's content (its child with the child's margins) starts and ends, in the
+    /// window's coordinates. Where GTK draws the title bar and the shadow itself (Wayland), the
+    /// window's own allocation also holds them, and a list reaching into them would be cut off.
+    private func contentBounds(of toplevel: UnsafeMutablePointer<GtkWidget>) -> (top: gint, bottom: gint) {
+        let wholeWindow = (top: gint(0), bottom: gtk_widget_get_allocated_height(toplevel))
+        guard entrykit_is_a(toplevel, gtk_bin_get_type()) != 0,
+              let child = gtk_bin_get_child(UnsafeMutableRawPointer(toplevel).assumingMemoryBound(to: GtkBin.self)) else {
+            return wholeWindow
+        }
+        var allocation = GtkAllocation()
+        gtk_widget_get_allocation(child, &allocation)  // without the child's margins
+        return (allocation.y - gtk_widget_get_margin_top(child),
+                allocation.y + allocation.height + gtk_widget_get_margin_bottom(child))
     }
 
     /// The rectangle the popover points at, in the entry's coordinates.

@@ -70,6 +70,7 @@ public final class DropDownField: ChooserEntry {
         list.onActivate = { [weak self] item in self?.pick(item) }
         onToggleRequest = { [weak self] in self?.toggle() }
         onDismissRequest = { [weak self] in self?.close() }
+        onChooseRequest = { [weak self] index in self?.chooseRequested(index) }
         connectKeyboard()
         changedConnection = connect("changed") { [weak self] in self?.textTyped() }
         LocalizedText.bind(self) { field, strings in field.list.emptyText = strings.string("No matches") }
@@ -108,10 +109,23 @@ public final class DropDownField: ChooserEntry {
     /// Setting it puts that item's text in the entry, without calling ``onSelect``.
     public var selectedIndex: Int? {
         didSet {
-            guard let index = selectedIndex else { return }
-            guard items.indices.contains(index) else { selectedIndex = oldValue; return }
-            setTextQuietly(items[index])
+            if let index = selectedIndex {
+                guard items.indices.contains(index) else { selectedIndex = oldValue; return }
+                setTextQuietly(items[index])
+            }
+            reportChoices(count: items.count, chosen: selectedIndex)
         }
+    }
+
+    /// An assistive technology selected an item (or cleared the selection) through the combo
+    /// box's AT-SPI Selection: picked as a click on its row would, or the text emptied.
+    private func chooseRequested(_ index: Int) {
+        guard index >= 0 else {
+            selectedIndex = nil
+            setTextQuietly("")
+            return
+        }
+        pick(index)
     }
 
     /// Picks `item`: its text goes into the entry, the list closes, ``onSelect`` is called.
@@ -130,6 +144,7 @@ public final class DropDownField: ChooserEntry {
 
     private func itemsChanged() {
         let hasItems = !items.isEmpty
+        reportChoices(count: items.count, chosen: selectedIndex)
         if !hasItems { close() }
         isExpandable = hasItems
         // No items: an ordinary editable entry. With items, typing is free only when editable.
@@ -225,6 +240,15 @@ public final class DropDownField: ChooserEntry {
     /// is the entry's font.
     public var listFont: String? {
         didSet { if isExpanded { list.font = listFont ?? entryFont } }
+    }
+
+    /// The height a row has when the list opens: ``rowHeight``, else the entry's own height.
+    public var effectiveRowHeight: Int { min(max(rowHeight ?? entryHeight, 1), ListView.maximumRowHeight) }
+
+    /// The height the open list takes with `rows` rows (at least one): its rows and its frame.
+    /// A window that keeps room for the list under the field sizes that room with it.
+    public func listHeight(showingRows rows: Int) -> Int {
+        effectiveRowHeight * max(rows, 1) + list.frameHeight
     }
 
     /// The entry's height now, the default row height.

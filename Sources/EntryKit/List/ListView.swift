@@ -353,6 +353,13 @@ public final class ListView: Widget {
     /// within ``heightLimit``.
     public var preferredHeight: Int { height(ofRows: min(visibleRowCount, rowCount)) }
 
+    /// Pixels the list takes round its rows (the theme's frame and padding of its scrolled window).
+    public var frameHeight: Int {
+        var natural: gint = 0
+        gtk_widget_get_preferred_height(widget, nil, &natural)
+        return max(Int(natural) - Int(gtk_scrolled_window_get_min_content_height(cast())), 0)
+    }
+
     private func updateHeight() {
         let height = Int32(preferredHeight)
         // Max before min: GTK refuses a minimum above the current maximum.

@@ -36,7 +36,9 @@ public final class PickerField: ChooserEntry {
     public private(set) var items = ListItems()
     /// Whether items were ever set: until then any ``pickedIndex`` ≥ -1 waits for them.
     private var hasReceivedItems = false
-    private var storedIndex = -1
+    private var storedIndex = -1 {
+        didSet { reportChoices(count: items.count, chosen: storedIndex) }
+    }
     /// The pick when the picker opened, restored by Escape.
     var indexWhenOpened = -1
     /// Set while the field moves the list's highlight itself, so that is not taken for a pick.
@@ -90,6 +92,11 @@ public final class PickerField: ChooserEntry {
         }
         onToggleRequest = { [weak self] in self?.toggle() }
         onDismissRequest = { [weak self] in self?.close() }
+        // Selected through AT-SPI: picked as a clicked row is; cleared, as Escape restores none.
+        onChooseRequest = { [weak self] index in
+            guard let self else { return }
+            if index >= 0 { rowChosen(index) } else { pickedIndex = -1 }
+        }
         super.isEditable = false
         hideCaret()
         connectKeyboard()
@@ -156,6 +163,7 @@ public final class PickerField: ChooserEntry {
         }
         if newItems.isEmpty { close() }  // nothing left to pick from
         isExpandable = !newItems.isEmpty
+        reportChoices(count: newItems.count, chosen: storedIndex)
         showPick()
     }
 

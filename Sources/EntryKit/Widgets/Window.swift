@@ -25,6 +25,22 @@ open class Window: Container {
 
     /// Asks the window to close, as its close button does (`delete-event` may refuse).
     public func close() { gtk_window_close(cast()) }
+
+    /// Asks for keyboard focus each time the window comes on screen, then calls `whenMapped`.
+    ///
+    /// Without a window manager (a kiosk, Xvfb) a focus request made before the window is
+    /// viewable does nothing, so it is asked again once mapped. Only the focus half of
+    /// `gtk_window_present` is asked for (`gdk_window_focus`), never a show: on Wayland every
+    /// show maps the window again, and a map handler that presents runs for ever (the window
+    /// never reaches the screen). `gdk_window_focus` maps nothing on any backend.
+    public func focusWhenMapped(_ whenMapped: @escaping @MainActor () -> Void = {}) {
+        connectEvent("map-event") { [weak self] _ in
+            guard let self, let window = gtk_widget_get_window(widget) else { return false }
+            gdk_window_focus(window, guint32(GDK_CURRENT_TIME))
+            whenMapped()
+            return false
+        }
+    }
 }
 
 extension Window {

@@ -11,6 +11,9 @@ final class ChooseDialog {
     private let label = Label(wraps: true)  // a long --text wraps instead of widening the window
     private let okButton = Widget(transferFull: gtk_button_new())
     private let cancelButton = Widget(transferFull: gtk_button_new())
+    /// The room under the field that the open list fills: a GTK 3 popover cannot reach past
+    /// its window's edge, so the window keeps the list's height (and ``ChooserPopup/margin``).
+    private let listRoom = Widget(transferFull: gtk_drawing_area_new())
     private var status: Int32?
     private let options: ChooseOptions
 
@@ -63,7 +66,7 @@ final class ChooseDialog {
     /// field and OK wait insensitive meanwhile, and Cancel works.
     init(options: ChooseOptions, items: ListItems?) {
         self.options = options
-        gtk_window_set_default_size(window.cast(), 360, Self.height(showingRows: min(options.rows, items?.count ?? options.rows)))
+        gtk_window_set_default_size(window.cast(), Self.width, -1)
         gtk_window_set_position(window.cast(), GTK_WIN_POS_CENTER)
         // A dialog to window managers and screen readers, as zenity's are (a GtkDialog's action
         // area would not hold the list's room, so it is a window marked as one).
@@ -73,8 +76,6 @@ final class ChooseDialog {
         column.setMargins(18)
         label.addStyleClass("dim-label")
         column.append(label)
-        // No more rows than the window can hold above its buttons: the rest scroll.
-        field.visibleRowCount = min(options.rows, Self.rowsThatFit)
         field.isEditable = options.editable
         field.setLabel(label)
         gtk_entry_set_activates_default(field.cast(), 1)
@@ -84,9 +85,10 @@ final class ChooseDialog {
         gtk_widget_set_halign(buttons.widget, GTK_ALIGN_END)
         buttons.append(cancelButton)
         buttons.append(okButton)
-        column.append(Label(), expands: true)  // the list's room
+        column.append(listRoom, expands: true)
         column.append(buttons)
         window.add(column)
+        column.showAll()  // measured before the window shows: GTK measures hidden widgets as 0
 
         gtk_widget_set_can_default(okButton.widget, 1)
         okButton.addStyleClass("suggested-action")
@@ -117,9 +119,7 @@ final class ChooseDialog {
         isLoaded = true
         showLoadingState(LocalizedText.localization)
         // Shown while reading, the window kept room for all the rows --rows asks for.
-        if gtk_widget_get_realized(window.widget) != 0 {
-            gtk_window_resize(window.cast(), 360, Self.height(showingRows: min(options.rows, items.count)))
-        }
+        if gtk_widget_get_realized(window.widget) != 0 { fitListRoom() }
         gtk_widget_grab_focus(field.widget)
     }
 
@@ -129,21 +129,24 @@ final class ChooseDialog {
         field.placeholderText = isLoaded ? nil : strings.string("Reading the items…")
     }
 
-    /// The window's height with room for a list of `rows` rows under the field.
-    private static func height(showingRows rows: Int) -> Int32 {
-        Int32(150 + 36 * min(rows, rowsThatFit) + ChooserPopup.margin)
-    }
+    /// The window's width (its height follows the list).
+    private static let width: Int32 = 360
 
-    /// The rows a window no taller than the screen has room for under the field.
-    private static var rowsThatFit: Int { max((screenHeight - 150 - ChooserPopup.margin) / 36, 1) }
-
-    /// The height of the screen's work area (without panels), as far as GDK knows it.
-    private static var screenHeight: Int {
-        guard let display = gdk_display_get_default(),
-              let monitor = gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0) else { return 32_767 }
-        var area = GdkRectangle()
-        gdk_monitor_get_workarea(monitor, &area)
-        return Int(area.height)
+    /// Sizes the list and the room the window keeps for it from the real widgets: `--rows` rows
+    /// (no more than there are items, once they are in) of the field's real row height, cut to
+    /// what fits between the dialog's other parts and the usable height of the screen, so the
+    /// list is what gives way and the buttons stay on screen. The rest of the items scroll.
+    private func fitListRoom() {
+        let wanted = isLoaded ? min(options.rows, max(field.items.count, 1)) : options.rows
+        gtk_widget_set_size_request(listRoom.widget, -1, 0)
+        var others: gint = 0  // the window without the list: title bar, label, field, buttons
+        gtk_widget_get_preferred_height(window.widget, nil, &others)
+        let room = ScreenSpace.usableHeight(near: window) - Int(others) - ChooserPopup.margin - field.list.frameHeight
+        let rows = min(wanted, max(room / field.effectiveRowHeight, 1))
+        field.visibleRowCount = rows
+        gtk_widget_set_size_request(listRoom.widget, -1, Int32(clamping: field.listHeight(showingRows: rows) + ChooserPopup.margin))
+        // Down to the new natural height: the window only ever grows by itself.
+        gtk_window_resize(window.cast(), max(gtk_widget_get_allocated_width(window.widget), Self.width), 1)
     }
 
     private func relabel(_ strings: Localization) {
@@ -162,6 +165,9 @@ final class ChooseDialog {
     /// Shows the dialog, calls `whenShown` once the window is on its way to the screen, and
     /// waits for an answer.
     func run(whenShown: () -> Void = {}) -> Int32 {
+        // Realized first, so the measured window has its title bar (drawn by GTK on Wayland).
+        gtk_widget_realize(window.widget)
+        fitListRoom()
         window.showAll()
         gtk_widget_grab_default(okButton.widget)
         gtk_widget_grab_focus(field.widget)

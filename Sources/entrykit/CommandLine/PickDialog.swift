@@ -44,12 +44,9 @@ final class PickDialog: Window {
 
         connect("response", withInteger: { [weak self] response in self?.finish(accepted: response == GTK_RESPONSE_OK.rawValue) })
         connect("destroy") { [weak self] in self?.finish(accepted: false) }
-        // Without a window manager a focus request before the window is viewable does nothing.
-        connectEvent("map-event") { [weak self] _ in
-            guard let self else { return false }
-            present()
+        focusWhenMapped { [weak self] in
+            guard let self else { return }
             gtk_widget_grab_focus(field.widget)
-            return false
         }
         LocalizedText.bind(self) { dialog, strings in dialog.relabel(strings) }
     }

@@ -32,6 +32,8 @@ final class AboutDialog: Window {
         gtk_about_dialog_set_website_label(cast(), strings.string("Website"))
         title = strings.string("About EntryKit")
         relabelGtkButtons(strings)
+        // Where dialogs have a header bar (Wayland), its close button is made when it shows.
+        connect("map") { [weak self] in self?.relabelGtkButtons(LocalizedText.localization) }
     }
 
     /// GTK's button texts (with their mnemonics) and the keys of EntryKit's translations.
@@ -41,11 +43,19 @@ final class AboutDialog: Window {
         let translations = Dictionary(uniqueKeysWithValues: Self.gtkButtonTexts.map { key in
             (String(cString: g_dgettext("gtk30", key)), strings.string(key))
         })
+        // A header bar's close button (dialogs have one on Wayland) has an icon for a label and
+        // GTK's "Close" as its accessible name: it gets the name the Close button would have.
+        let gtkCloseName = String(cString: g_dgettext("gtk30", "Close"))
+        let closeName = strings.string("_Close").replacingOccurrences(of: "_", with: "")
         forEachDescendant(of: widget) { child in
-            guard entrykit_is_a(child, gtk_button_get_type()) != 0,
-                  let label = gtk_button_get_label(UnsafeMutableRawPointer(child).assumingMemoryBound(to: GtkButton.self)),
-                  let translation = translations[String(cString: label)] else { return }
-            gtk_button_set_label(UnsafeMutableRawPointer(child).assumingMemoryBound(to: GtkButton.self), translation)
+            guard entrykit_is_a(child, gtk_button_get_type()) != 0 else { return }
+            let button = UnsafeMutableRawPointer(child).assumingMemoryBound(to: GtkButton.self)
+            if let label = gtk_button_get_label(button) {
+                if let translation = translations[String(cString: label)] { gtk_button_set_label(button, translation) }
+            } else if let accessible = gtk_widget_get_accessible(child),
+                      let name = atk_object_get_name(accessible), String(cString: name) == gtkCloseName {
+                atk_object_set_name(accessible, closeName)
+            }
         }
     }
 }
