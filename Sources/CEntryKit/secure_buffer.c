@@ -262,10 +262,3 @@ entrykit_secure_buffer_wipe (void *buffer)
     g_return_if_fail (ENTRYKIT_IS_SECURE_BUFFER (buffer));
     gtk_entry_buffer_delete_text (GTK_ENTRY_BUFFER (buffer), 0, -1);
 }
-
-void
-entrykit_entry_set_caps_lock_warning (void *entry, int enabled)
-{
-    g_return_if_fail (GTK_IS_ENTRY (entry));
-    g_object_set (entry, "caps-lock-warning", enabled ? TRUE : FALSE, NULL);
-}

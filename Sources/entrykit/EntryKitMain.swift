@@ -6,17 +6,23 @@ import Foundation
 struct EntryKitMain {
     @MainActor
     static func main() {
-        keepStandardDescriptorsApart()
+        descriptorsClosedAtStart = keepStandardDescriptorsApart()
         var status: Int32
         switch AppCommand(arguments: Array(CommandLine.arguments.dropFirst())) {
         case .gallery:
-            status = GalleryApplication().run()
+            do {
+                try GtkRuntime.initialize()
+                status = GalleryApplication().run()
+            } catch {
+                writeAll(STDERR_FILENO, "entrykit: \(error)\n")
+                status = ExitStatus.cannotShowDialog
+            }
         case .help:
             print(AppCommand.usage, terminator: "")
-            status = 0
+            status = ExitStatus.answered
         case .version:
             print("entrykit \(EntryKit.version)")
-            status = 0
+            status = ExitStatus.answered
         case .login(let arguments):
             status = LoginCommand.run(arguments)
         case .pick(let arguments):
@@ -27,12 +33,12 @@ struct EntryKitMain {
             status = ChooseDialog.run(arguments)
         case .misuse(let message):
             FileHandle.standardError.write(Data("entrykit: \(message)\nTry 'entrykit --help' for more information.\n".utf8))
-            status = 2
+            status = ExitStatus.usage
         }
         // Text printed through the C library (help, `strings dump`) is checked here, once.
         if entrykit_flush_standard_output_failed() != 0 {
             writeAll(STDERR_FILENO, "entrykit: cannot write to standard output: \(String(cString: strerror(errno)))\n")
-            if status == 0 { status = 1 }
+            if status == ExitStatus.answered { status = ExitStatus.cancelled }
         }
         exit(status)
     }

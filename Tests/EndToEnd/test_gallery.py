@@ -160,16 +160,6 @@ def test_second_launch_presents_the_running_window(launch, binary):
     assert len(find_all(app.application, role="frame", name="EntryKit")) == 1
 
 
-def test_without_a_display_says_so_in_one_line(binary):
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    result = subprocess.run([str(binary)], env=env, capture_output=True, text=True, timeout=30)
-    assert result.returncode == 1
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("entrykit: cannot open a display")
-    assert result.stdout == ""
-
-
 def test_f10_opens_the_main_menu(launch):
     app = launch()
     window = app.window("EntryKit")

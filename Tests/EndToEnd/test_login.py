@@ -11,7 +11,7 @@ import pytest
 from atspi_driver import RunningApp, find, keys, press, states, type_text, wait_for
 from conftest import run_cli
 
-USERNAME = "ada | lovelace 日本"
+USERNAME = "ada: lovelace 日本"  # a "|" is refused with the default separator (test_login_hardening)
 PASSWORD = 'p|w d 語"\\'
 
 
@@ -245,14 +245,6 @@ def test_bad_arguments_exit_2_with_a_message(binary, args, message):
     result = run_cli(binary, "login", *args)
     assert result.returncode == 2
     assert message in result.stderr
-    assert result.stdout == ""
-
-
-def test_no_display_exits_2_with_a_message(binary):
-    env = {key: value for key, value in os.environ.items() if key not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    result = subprocess.run([str(binary), "login"], capture_output=True, text=True, env=env, timeout=30)
-    assert result.returncode == 2
-    assert "cannot open a display" in result.stderr
     assert result.stdout == ""
 
 

@@ -21,16 +21,21 @@ final class StandardInputItemsTests: XCTestCase {
         return ends[0]
     }
 
-    /// The items `whenFinished` hands over, waited for at most a few seconds.
-    private func finished(_ input: StandardInputItems) -> ListItems? {
+    /// What `whenFinished` hands over, waited for at most a few seconds.
+    private func outcome(_ input: StandardInputItems) -> Result<ListItems, InputFailure>? {
         let done = DispatchSemaphore(value: 0)
-        let result = Mutex<ListItems?>(nil)
-        input.whenFinished { items in
-            result.withLock { $0 = items }
+        let result = Mutex<Result<ListItems, InputFailure>?>(nil)
+        input.whenFinished { outcome in
+            result.withLock { $0 = outcome }
             done.signal()
         }
         _ = done.wait(timeout: .now() + 10)
         return result.withLock { $0 }
+    }
+
+    /// The items `whenFinished` hands over, nil on a failure or after a few seconds.
+    private func finished(_ input: StandardInputItems) -> ListItems? {
+        try? outcome(input)?.get()
     }
 
     func testAnEmptyInputIsKnownBeforeAnythingIsShown() {
@@ -68,6 +73,47 @@ final class StandardInputItemsTests: XCTestCase {
         let items = finished(input)
         XCTAssertEqual(items?.count, lines)
         XCTAssertEqual(items?.last, String(100_000 + lines - 1))
+    }
+
+    /// `yes | entrykit choose` stops at the limit with a message naming the option to raise it,
+    /// instead of reading until memory runs out.
+    func testEndlessInputStopsAtTheLimit() {
+        let (read, write) = { () -> (Int32, Int32) in
+            var ends: [Int32] = [0, 0]
+            precondition(Glibc.pipe(&ends) == 0)
+            return (ends[0], ends[1])
+        }()
+        let writer = Thread {
+            let line = [UInt8]("y\n".utf8)
+            var block: [UInt8] = []
+            for _ in 0..<4096 { block += line }
+            while block.withUnsafeBytes({ Glibc.write(write, $0.baseAddress, $0.count) }) > 0 {}
+            close(write)  // the reader closed its end: EPIPE
+        }
+        signal(SIGPIPE, SIG_IGN)
+        writer.start()
+        let input = StandardInputItems(descriptor: read, limit: InputLimit(lines: 100_000, bytes: 1 << 30))
+        XCTAssertEqual(input.waitForInput(), true)
+        input.resume()
+        guard case .failure(.tooLarge(let message))? = outcome(input) else {
+            return XCTFail("endless input must end in a failure, not \(String(describing: outcome(input)))")
+        }
+        XCTAssertEqual(message, "standard input has more than 100000 lines (--max-lines raises the limit)")
+        XCTAssertNil(input.finishedItems)
+        close(read)
+    }
+
+    func testInputLimitOptions() throws {
+        var limit = InputLimit()
+        XCTAssertTrue(try limit.set("--max-bytes", to: "2M"))
+        XCTAssertTrue(try limit.set("--max-lines", to: "7"))
+        XCTAssertEqual(limit, InputLimit(lines: 7, bytes: 2 << 20))
+        XCTAssertFalse(try limit.set("--title", to: "x"))
+        for bad in ["0", "-1", "M", "1.5G", "99999999999999999999G"] {
+            XCTAssertThrowsError(try limit.set("--max-bytes", to: bad), bad)
+        }
+        XCTAssertNil(limit.excess(bytes: 2 << 20, lineEnds: 7))
+        XCTAssertEqual(limit.excess(bytes: (2 << 20) + 1, lineEnds: 0), "standard input is larger than 2097152 bytes (--max-bytes raises the limit)")
     }
 }
 
@@ -108,6 +154,6 @@ final class StandardInputItemsTests: XCTestCase {
         // Bounded: were the destruction missed, the dialog times out (status 5) instead of hanging.
         let dialog = ChooseDialog(options: try ChooseOptions(arguments: ["--timeout", "5", "red", "green"]), items: ListItems(["red", "green"]))
         MainLoop.idle { dialog.window.destroy() }
-        #expect(dialog.run() == ChooseOptions.Status.cancelled)
+        #expect(dialog.run() == ExitStatus.cancelled)
     }
 }

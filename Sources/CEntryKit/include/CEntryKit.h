@@ -12,7 +12,9 @@
 #endif
 #include "entrykit_chooser_entry.h"
 #include "entrykit_list_view.h"
+#include "entrykit_password_entry.h"
 #include "entrykit_picker_field.h"
+#include "entrykit_process_protection.h"
 #include "entrykit_secure_buffer.h"
 
 #endif

@@ -48,10 +48,6 @@ void entrykit_secure_buffer_wipe (void *buffer);
 typedef void (*EntryKitSecureReleaseObserver) (const void *memory, size_t size, void *user_data);
 void entrykit_secure_memory_set_release_observer (EntryKitSecureReleaseObserver observer, void *user_data);
 
-/* GtkEntry's own caps-lock icon takes its tooltip from GTK's catalog, fixed at start-up; the
- * account panel shows a localized warning instead and turns GTK's off with this. */
-void entrykit_entry_set_caps_lock_warning (void *entry, int enabled);
-
 #ifdef __cplusplus
 }
 #endif

@@ -33,7 +33,8 @@ package final class AccountPanelDialog: Window {
 
     init(request: AccountRequest, parent: Window?) {
         self.request = request
-        passwordEntry = Widget(transferFull: gtk_entry_new_with_buffer(passwordBuffer.cast()))
+        // Invisible, for passwords, and with an accessible that gives no client the real text.
+        passwordEntry = Widget(transferFull: ek_password_entry_new_with_buffer(passwordBuffer.cast()))
         super.init(window: gtk_dialog_new())
         AccountPanelStyle.installOnce()
         title = request.title
@@ -102,12 +103,9 @@ package final class AccountPanelDialog: Window {
         gtk_entry_set_input_purpose(usernameEntry.cast(), GTK_INPUT_PURPOSE_EMAIL)
         gtk_entry_set_input_hints(usernameEntry.cast(), GTK_INPUT_HINT_NO_SPELLCHECK)
         if let username = request.username { gtk_entry_set_text(usernameEntry.cast(), username) }
-
-        gtk_entry_set_visibility(passwordEntry.cast(), 0)
-        gtk_entry_set_input_purpose(passwordEntry.cast(), GTK_INPUT_PURPOSE_PASSWORD)
-        gtk_entry_set_input_hints(passwordEntry.cast(), GtkInputHints(GTK_INPUT_HINT_NO_SPELLCHECK.rawValue | GTK_INPUT_HINT_NO_EMOJI.rawValue))
-        // GTK's own caps-lock icon speaks GTK's start-up language; the panel's warning follows EntryKit's.
-        entrykit_entry_set_caps_lock_warning(passwordEntry.widget, 0)
+        // The password entry is made invisible, for passwords, without emoji (EkPasswordEntry);
+        // GTK's own caps-lock icon speaks GTK's start-up language, so it is off there and the
+        // panel's warning follows EntryKit's.
     }
 
     private func connectSignals() {
@@ -234,7 +232,8 @@ package final class AccountPanelDialog: Window {
     }
 
     /// Ends the panel once: the window leaves the screen, the completion gets the values (OK)
-    /// or nothing, the password is wiped, the window destroyed, and the next request may show.
+    /// or nothing, the password is wiped, the next request may show, and the window is
+    /// destroyed once the handler that ended it has returned.
     package func finish(accepted: Bool) {
         guard !isFinished else { return }
         isFinished = true
@@ -249,7 +248,7 @@ package final class AccountPanelDialog: Window {
         completion?(accepted, username, password)
         password?.endLoan()
         entrykit_secure_buffer_wipe(passwordBuffer.object)
-        destroy()
+        destroyAfterHandlers()
         let closed = onClosed
         onClosed = nil
         closed?()

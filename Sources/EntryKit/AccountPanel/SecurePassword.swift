@@ -63,11 +63,22 @@ public final class SecurePassword {
         if code != 0 { throw WriteError(code: code) }
     }
 
+    /// The number of Unicode scalars (what a length check counts), read where the bytes lie:
+    /// every byte that does not continue a UTF-8 sequence starts one.
+    public var scalarCount: Int {
+        withUnsafeBytes { bytes in bytes.reduce(0) { count, byte in count + (byte & 0xC0 == 0x80 ? 0 : 1) } }
+    }
+
     /// The password as a `String`. Less safe: the copy lives in ordinary memory, which may be
     /// swapped to disk or dumped with a crash, and which nothing wipes.
     public func makeString() -> String {
-        withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+        Self.stringsMade += 1
+        return withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
+
+    /// How many times ``makeString()`` copied a password out of locked memory (for tests of
+    /// code that must never do it).
+    package private(set) static var stringsMade = 0
 
     /// Ends the loan: the panel wipes the bytes after this.
     func endLoan() { isLent = false }

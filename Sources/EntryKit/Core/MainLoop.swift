@@ -66,9 +66,20 @@ public enum MainLoop {
         seconds.isNaN ? 0 : min(max(seconds, 0), 1e10)
     }
 
-    /// Runs `work` once, the next time the loop is idle.
-    public static func idle(_ work: @escaping @MainActor () -> Void) {
-        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+    /// Runs `work` once after `seconds` (any number: see ``addTimeout(seconds:_:data:)``).
+    public static func after(seconds: TimeInterval, _ work: @escaping @MainActor () -> Void) {
+        let box = SignalClosureBox<SignalHandler>(work).retainedPointer()
+        addTimeout(seconds: seconds, { data in
+            MainActor.assumeIsolated { SignalClosureBox<SignalHandler>.from(data)() }
+            SignalClosures.release(data)
+            return 0  // G_SOURCE_REMOVE
+        }, data: box)
+    }
+
+    /// Runs `work` once, the next time the loop is idle; with `afterGtksIdleWork`, only once
+    /// GTK's own idle callbacks (`G_PRIORITY_DEFAULT_IDLE`) have all run.
+    public static func idle(afterGtksIdleWork: Bool = false, _ work: @escaping @MainActor () -> Void) {
+        g_idle_add_full(afterGtksIdleWork ? G_PRIORITY_LOW : G_PRIORITY_DEFAULT_IDLE, { data in
             MainActor.assumeIsolated { SignalClosureBox<SignalHandler>.from(data)() }
             return 0  // G_SOURCE_REMOVE
         }, SignalClosureBox<SignalHandler>(work).retainedPointer(), { data in SignalClosures.release(data) })

@@ -26,6 +26,16 @@ open class Window: Container {
     /// Asks the window to close, as its close button does (`delete-event` may refuse).
     public func close() { gtk_window_close(cast()) }
 
+    /// Takes the window off the screen now and destroys it once the handler that decided it
+    /// has returned and GTK's own idle work has run: never from inside a signal of one of its
+    /// widgets. GTK 3 bug: an entry's "Insert Emoji" chooser finalized before its first idle
+    /// load has run unrefs NULL (`g_variant_unref: assertion 'value != NULL'`), so a window
+    /// destroyed in the same pass as the chooser opened (Return right after) gave a critical.
+    public func destroyAfterHandlers() {
+        gtk_widget_hide(widget)
+        MainLoop.idle(afterGtksIdleWork: true) { [self] in destroy() }
+    }
+
     /// Asks for keyboard focus each time the window comes on screen, then calls `whenMapped`.
     ///
     /// Without a window manager (a kiosk, Xvfb) a focus request made before the window is

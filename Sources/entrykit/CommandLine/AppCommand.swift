@@ -67,8 +67,7 @@ enum AppCommand: Equatable {
                                    the language, in gettext order (ja_JP.UTF-8 → ja_JP, ja, en)
           ENTRYKIT_RESOURCES       extra folders holding xx.lproj/EntryKit.strings, colon-separated
 
-        Exit status: 0 on success, 1 on failure or when a dialog is cancelled, 2 on a usage
-        error, 5 when a dialog's --timeout ends it.
+        \(ExitStatus.help)
 
         """
 }

@@ -27,7 +27,7 @@ final class ChooseDialog {
         }
         if options.help {
             print(ChooseOptions.usage, terminator: "")
-            return ChooseOptions.Status.chosen
+            return ExitStatus.answered
         }
         var items: ListItems?
         var input: StandardInputItems?
@@ -37,29 +37,37 @@ final class ChooseDialog {
             return fail("no items: give them as arguments or one per line on standard input\nTry 'entrykit choose --help' for more information.")
         } else {
             // Read on a thread of its own while GTK starts; only an empty input is known first.
-            let reader = StandardInputItems()
+            let reader = StandardInputItems(limit: options.inputLimit)
             // --timeout counts from the start, input that never comes included.
-            guard let hasInput = reader.waitForInput(timeout: options.timeout) else { return ChooseOptions.Status.timedOut }
-            guard hasInput else {
-                if let failure = reader.failure { return fail("cannot read standard input: \(failure)") }
-                return fail("no items: standard input was empty")
-            }
+            guard let hasInput = reader.waitForInput(timeout: options.timeout) else { return ExitStatus.timedOut }
+            if let failure = reader.failure { return fail(failure.description) }
+            guard hasInput else { return fail("no items: standard input was empty") }
             input = reader
         }
         do {
             try GtkRuntime.initialize()
         } catch {
-            return fail(error.description)
+            FileHandle.standardError.write(Data("entrykit choose: \(error.description)\n".utf8))
+            return ExitStatus.cannotShowDialog
         }
         let dialog = ChooseDialog(options: options, items: items ?? input?.finishedItems)
         // Input still coming: the dialog shows now, reading, and takes the items when they end.
-        if !dialog.isLoaded { input?.whenFinished { items in MainLoop.post { dialog.load(items) } } }
+        if !dialog.isLoaded {
+            input?.whenFinished { outcome in
+                MainLoop.post {
+                    switch outcome {
+                    case .success(let items): dialog.load(items)
+                    case .failure(let failure): dialog.failLoading(failure)
+                    }
+                }
+            }
+        }
         return dialog.run(whenShown: { input?.resume() })
     }
 
     private static func fail(_ message: String) -> Int32 {
         FileHandle.standardError.write(Data("entrykit choose: \(message)\n".utf8))
-        return ChooseOptions.Status.usage
+        return ExitStatus.usage
     }
 
     /// The dialog with `items`, or, with nil, reading them until ``load(_:)`` brings them: the
@@ -92,17 +100,17 @@ final class ChooseDialog {
 
         gtk_widget_set_can_default(okButton.widget, 1)
         okButton.addStyleClass("suggested-action")
-        okButton.connect("clicked") { [weak self] in self?.finish(ChooseOptions.Status.chosen) }
-        cancelButton.connect("clicked") { [weak self] in self?.finish(ChooseOptions.Status.cancelled) }
-        window.connect("destroy") { [weak self] in self?.finish(ChooseOptions.Status.cancelled) }
+        okButton.connect("clicked") { [weak self] in self?.finish(ExitStatus.answered) }
+        cancelButton.connect("clicked") { [weak self] in self?.finish(ExitStatus.cancelled) }
+        window.connect("destroy") { [weak self] in self?.finish(ExitStatus.cancelled) }
         window.connectEvent("delete-event") { [weak self] _ in
-            self?.finish(ChooseOptions.Status.cancelled)
+            self?.finish(ExitStatus.cancelled)
             return true
         }
         // Escape reaches the window first; an open list gets it to close itself.
         window.connectEvent("key-press-event") { [weak self] event in
             guard let self, event.pointee.key.keyval == guint(GDK_KEY_Escape), !field.isOpen else { return false }
-            finish(ChooseOptions.Status.cancelled)
+            finish(ExitStatus.cancelled)
             return true
         }
         if let items { load(items) }
@@ -121,6 +129,13 @@ final class ChooseDialog {
         // Shown while reading, the window kept room for all the rows --rows asks for.
         if gtk_widget_get_realized(window.widget) != 0 { fitListRoom() }
         gtk_widget_grab_focus(field.widget)
+    }
+
+    /// The input could not become items (past the limit, unreadable): the dialog closes with
+    /// the reason on standard error and status 2, as when it fails before showing.
+    func failLoading(_ failure: InputFailure) {
+        writeAll(STDERR_FILENO, "entrykit choose: \(failure)\n")
+        finish(ExitStatus.usage)
     }
 
     /// Until the items are in, the field and OK wait insensitive, the field saying so.
@@ -176,18 +191,18 @@ final class ChooseDialog {
         gdk_display_flush(gdk_display_get_default())
         whenShown()
         if !MainLoop.wait(until: { status != nil }, timeout: options.timeout) {
-            finish(ChooseOptions.Status.timedOut)
+            finish(ExitStatus.timedOut)
         }
-        if status == ChooseOptions.Status.chosen {
+        if status == ExitStatus.answered {
             do {
                 try writeAnswer(STDOUT_FILENO, answer + "\n")
             } catch {
                 writeAll(STDERR_FILENO, "entrykit choose: cannot write the answer: \(error)\n")
-                status = ChooseOptions.Status.cancelled
+                status = ExitStatus.cancelled
             }
         }
-        window.destroy()
-        return status ?? ChooseOptions.Status.cancelled
+        window.destroyAfterHandlers()
+        return status ?? ExitStatus.cancelled
     }
 
     /// The item chosen, whole (an entry holds at most 65,535 bytes and no NUL), or the text

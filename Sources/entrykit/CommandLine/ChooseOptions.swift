@@ -9,15 +9,9 @@ struct ChooseOptions: Equatable {
     var timeout: Double?
     /// Empty: read the items from standard input, one per line.
     var items: [String] = []
+    /// How much standard input is read at most.
+    var inputLimit = InputLimit()
     var help = false
-
-    /// Exit statuses, as `zenity` and `gum` use them.
-    enum Status {
-        static let chosen: Int32 = 0
-        static let cancelled: Int32 = 1
-        static let usage: Int32 = 2
-        static let timedOut: Int32 = 5
-    }
 
     struct Misuse: Error, Equatable { let message: String }
 
@@ -59,6 +53,9 @@ struct ChooseOptions: Equatable {
                 case .success(let seconds): timeout = seconds
                 case .failure(let misuse): throw Misuse(message: misuse.message)
                 }
+            case "--max-lines", "--max-bytes":
+                let given = try value()
+                do { _ = try inputLimit.set(name, to: given) } catch { throw Misuse(message: error.message) }
             default:
                 throw Misuse(message: "unknown option '\(name)'")
             }
@@ -77,13 +74,13 @@ struct ChooseOptions: Equatable {
           --rows N           rows shown before the list scrolls (default: 10)
           --editable         allow free text; typing filters the list
           --timeout SECONDS  give up after this long
+        \(InputLimit.usage)
           -h, --help         show this help and exit
 
         In the dialog: Alt+Down or F4 opens the list, Up and Down move, Enter picks, Enter
         again (or OK) prints the choice; Escape closes the list, then cancels.
 
-        Exit status: 0 chosen (printed with a newline), 1 cancelled or closed (or the answer
-        could not be written), 2 bad arguments, no items or no display, 5 timed out.
+        \(ExitStatus.help)
 
         Examples:
           entrykit choose red green blue

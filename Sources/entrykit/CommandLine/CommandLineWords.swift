@@ -15,6 +15,11 @@ enum CommandLineWords {
         return .success(seconds)
     }
 
+    /// A word that means nothing, or a value out of range: `message` says which.
+    struct Misuse: Error, Equatable {
+        let message: String
+    }
+
     struct TimeoutMisuse: Error {
         let value: String
         var message: String { "--timeout needs a positive number of seconds, not '\(value)'" }
@@ -29,9 +34,10 @@ struct SystemError: Error, CustomStringConvertible {
 }
 
 /// All the bytes `fd` gives until its end; nil when `timeout` seconds pass first.
-func readAll(_ fd: Int32, timeout: Double? = nil) throws(SystemError) -> [UInt8]? {
+func readAll(_ fd: Int32, timeout: Double? = nil, limit: InputLimit = InputLimit()) throws(InputFailure) -> [UInt8]? {
     let deadline = timeout.map { ContinuousClock.now + .seconds(min($0, 1e9)) }  // a Duration holds no more
     var bytes: [UInt8] = []
+    var lineEnds = 0
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
         if let deadline {
@@ -44,10 +50,27 @@ func readAll(_ fd: Int32, timeout: Double? = nil) throws(SystemError) -> [UInt8]
         let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         if count < 0 {
             if errno == EINTR { continue }
-            throw SystemError(errno: errno)
+            throw .unreadable(SystemError(errno: errno))
         }
         if count == 0 { return bytes }
+        lineEnds += chunk[..<count].lazy.filter { $0 == 0x0A }.count
+        if let excess = limit.excess(bytes: bytes.count + count, lineEnds: lineEnds) { throw .tooLarge(excess) }
         bytes.append(contentsOf: chunk[..<count])
+    }
+}
+
+/// Why standard input gave no items.
+enum InputFailure: Error, CustomStringConvertible, Sendable {
+    /// Reading failed (a directory, a closed descriptor).
+    case unreadable(SystemError)
+    /// More than ``InputLimit`` allows; the message names the option that raises it.
+    case tooLarge(String)
+
+    var description: String {
+        switch self {
+        case .unreadable(let error): "cannot read standard input: \(error)"
+        case .tooLarge(let message): message
+        }
     }
 }
 
@@ -78,7 +101,11 @@ func writeAll(_ fd: Int32, _ text: String) {
 /// Makes sure descriptors 0, 1 and 2 are open before anything (GTK's display connection, a
 /// file) can take their numbers: a dialog started with standard output closed would otherwise
 /// write its answer into the X connection. A closed standard output stays unwritable.
-func keepStandardDescriptorsApart() {
+/// Returns the descriptors it put `/dev/null` on: they were closed, and nothing the user asked
+/// to be written (a `--password-fd`) may go there.
+@discardableResult
+func keepStandardDescriptorsApart() -> Set<Int32> {
+    var substituted: Set<Int32> = []
     for (descriptor, flags) in [(STDIN_FILENO, O_RDONLY), (STDOUT_FILENO, O_RDONLY), (STDERR_FILENO, O_WRONLY)]
     where fcntl(descriptor, F_GETFD) == -1 {
         let opened = open("/dev/null", flags)
@@ -86,5 +113,10 @@ func keepStandardDescriptorsApart() {
             dup2(opened, descriptor)
             close(opened)
         }
+        if opened >= 0 { substituted.insert(descriptor) }
     }
+    return substituted
 }
+
+/// The descriptors ``keepStandardDescriptorsApart()`` found closed at start.
+@MainActor var descriptorsClosedAtStart: Set<Int32> = []

@@ -5,85 +5,154 @@ import Glibc
 /// `entrykit login`: the account panel as a shell command, printing what the user typed.
 ///
 /// ```sh
-/// IFS='|' read -r user pass < <(entrykit login --title "Mail")     # like zenity
 /// entrykit login --json | jq -r .username
+/// entrykit login --null | { IFS= read -r -d '' user; IFS= read -r -d '' pass; }
 /// entrykit login --password-fd 3 3>secret.pipe
 /// ```
 @MainActor
 enum LoginCommand {
-    static let timeoutStatus: Int32 = 5
-    private static var timedOut = false
-
     static func run(_ arguments: [String]) -> Int32 {
         let options: LoginOptions
         switch LoginOptions.parse(arguments) {
         case .help:
             writeAll(STDOUT_FILENO, LoginOptions.usage)
-            return 0
+            return ExitStatus.answered
         case .misuse(let message):
-            writeAll(STDERR_FILENO, "entrykit login: \(message)\nTry 'entrykit login --help' for more information.\n")
-            return 2
+            return misuse(message)
         case .run(let parsed):
             options = parsed
         }
-        if let fd = options.passwordFD, fcntl(fd, F_GETFD) == -1 {
-            writeAll(STDERR_FILENO, "entrykit login: --password-fd \(fd) is not an open file descriptor\n")
-            return 2
+        if let fd = options.passwordFD, let problem = problem(withPasswordFD: fd) {
+            return misuse(problem)
+        }
+        // Before anything is typed: no other process of the user reads this one's memory, and
+        // a crash leaves no core file with copies of the keys (README, Security).
+        do {
+            try ProcessProtection.keepMemoryPrivate()
+        } catch {
+            writeAll(STDERR_FILENO, "entrykit login: cannot keep the password's memory private: \(error)\n")
+            return ExitStatus.cannotShowDialog
         }
         do {
             try GtkRuntime.initialize()
         } catch {
             writeAll(STDERR_FILENO, "entrykit login: \(error)\n")
-            return 2
+            return ExitStatus.cannotShowDialog
         }
+        var answered = false
+        var timedOut = false
         if let seconds = options.timeout {
-            _ = MainLoop.addTimeout(seconds: seconds, { _ in
-                MainActor.assumeIsolated {
-                    LoginCommand.timedOut = true
-                    AccountPanel.cancelAll()
-                }
-                return 0  // G_SOURCE_REMOVE
-            }, data: nil)
+            MainLoop.after(seconds: seconds) {
+                // An answer given in the same pass wins: it is printed and the status is its own.
+                guard !answered else { return }
+                timedOut = true
+                AccountPanel.cancelAll()
+            }
         }
-        let request = AccountRequest(
+        var request = AccountRequest(
             title: options.title ?? LocalizedText.localization.string("Sign In"),
             message: options.text,
             username: options.username
         )
-        let status = AccountPanel.runSecurely(request) { accepted, username, password -> Int32 in
-            guard accepted else { return 1 }
+        // A value the chosen format cannot print unambiguously is refused in the panel, where
+        // the user can change it, instead of printing an answer a script would misread.
+        if case .separated(let separator) = options.output {
+            request.validate = { username, password in
+                ambiguity(username: username ?? "", password: password, separator: options.passwordFD == nil ? separator : nil)
+                    .map { LocalizedText.localization.string($0) }
+            }
+        }
+        return AccountPanel.runSecurely(request) { accepted, username, password -> Int32 in
+            guard accepted else { return timedOut ? ExitStatus.timedOut : ExitStatus.cancelled }
+            answered = true
             return print(username: username ?? "", password: password, options: options)
         }
-        return timedOut ? timeoutStatus : status
+    }
+
+    private static func misuse(_ message: String) -> Int32 {
+        writeAll(STDERR_FILENO, "entrykit login: \(message)\nTry 'entrykit login --help' for more information.\n")
+        return ExitStatus.usage
+    }
+
+    /// Why `fd` cannot take the password, checked before anything shows, so that a failure
+    /// never follows a username already printed.
+    static func problem(withPasswordFD fd: Int32) -> String? {
+        let flags = fcntl(fd, F_GETFL)
+        if flags == -1 { return "--password-fd \(fd) is not an open file descriptor" }
+        if descriptorsClosedAtStart.contains(fd) {
+            return "--password-fd \(fd) was closed when entrykit started (it would write the password nowhere)"
+        }
+        let access = flags & O_ACCMODE
+        if access != O_WRONLY && access != O_RDWR { return "--password-fd \(fd) is not open for writing" }
+        return nil
+    }
+
+    /// Why the `username<separator>password` line would be misread, as a key of the strings
+    /// table (the panel shows it translated), or nil when it reads back exactly: the name holds
+    /// neither the separator nor a line break, and the password no line break (a separator in
+    /// the password is safe: `read` gives the last field the rest of the line).
+    /// With `--password-fd` the name is alone on its line: `separator` is nil, as it divides nothing.
+    static func ambiguity(username: String, password: SecurePassword?, separator: String?) -> String? {
+        let lineBreaks: Set<Character> = ["\n", "\r", "\r\n"]
+        if username.contains(where: lineBreaks.contains) { return "The username cannot contain a line break." }
+        if let separator, username.contains(separator) {
+            return "The username cannot contain the separator that divides it from the password; use --json or --null."
+        }
+        let passwordBreaksLines = password?.withUnsafeBytes { bytes in bytes.contains(0x0A) || bytes.contains(0x0D) } ?? false
+        if passwordBreaksLines { return "The password cannot contain a line break; use --json or --null." }
+        return nil
     }
 
     /// Prints the answer in the chosen format; the password's bytes go from the locked buffer
-    /// straight to the descriptor.
+    /// straight to the descriptor. With `--password-fd` the password goes first, so a failure
+    /// there leaves standard output empty.
     private static func print(username: String, password: SecurePassword?, options: LoginOptions) -> Int32 {
         let passwordFD = options.passwordFD ?? STDOUT_FILENO
         let separateFD = options.passwordFD != nil
         do {
             switch options.output {
             case .separated(let separator):
-                try writeAnswer(STDOUT_FILENO, username + (separateFD ? "\n" : separator))
-                try password?.write(to: passwordFD)
-                try writeAnswer(passwordFD, "\n")
+                if let problem = ambiguity(username: username, password: password, separator: separateFD ? nil : separator) {
+                    writeAll(STDERR_FILENO, "entrykit login: refused to print an ambiguous answer: \(problem)\n")
+                    return ExitStatus.cancelled
+                }
+                if separateFD {
+                    try password?.write(to: passwordFD)
+                    try writeAnswer(passwordFD, "\n")
+                    try writeAnswer(STDOUT_FILENO, username + "\n")
+                } else {
+                    try writeAnswer(STDOUT_FILENO, username + separator)
+                    try password?.write(to: STDOUT_FILENO)
+                    try writeAnswer(STDOUT_FILENO, "\n")
+                }
             case .null:
-                try writeAnswer(STDOUT_FILENO, username + "\0")
-                try password?.write(to: passwordFD)
-                try writeAnswer(passwordFD, "\0")
+                if separateFD {
+                    try password?.write(to: passwordFD)
+                    try writeAnswer(passwordFD, "\0")
+                    try writeAnswer(STDOUT_FILENO, username + "\0")
+                } else {
+                    try writeAnswer(STDOUT_FILENO, username + "\0")
+                    try password?.write(to: STDOUT_FILENO)
+                    try writeAnswer(STDOUT_FILENO, "\0")
+                }
             case .json:
                 let name = "\"" + jsonEscaped(username) + "\""
-                try writeAnswer(STDOUT_FILENO, separateFD ? "{\"username\":\(name)}\n" : "{\"username\":\(name),\"password\":\"")
-                if separateFD { try writeAnswer(passwordFD, "\"") }
-                try password?.writeJSONEscaped(to: passwordFD)
-                try writeAnswer(passwordFD, separateFD ? "\"\n" : "\"}\n")
+                if separateFD {
+                    try writeAnswer(passwordFD, "\"")
+                    try password?.writeJSONEscaped(to: passwordFD)
+                    try writeAnswer(passwordFD, "\"\n")
+                    try writeAnswer(STDOUT_FILENO, "{\"username\":\(name)}\n")
+                } else {
+                    try writeAnswer(STDOUT_FILENO, "{\"username\":\(name),\"password\":\"")
+                    try password?.writeJSONEscaped(to: STDOUT_FILENO)
+                    try writeAnswer(STDOUT_FILENO, "\"}\n")
+                }
             }
         } catch {
             writeAll(STDERR_FILENO, "entrykit login: cannot write the answer: \(error)\n")
-            return 1
+            return ExitStatus.cancelled
         }
-        return 0
+        return ExitStatus.answered
     }
 
     /// The inside of a JSON string: `"`, `\` and control characters escaped, as the secure

@@ -51,6 +51,7 @@ struct LoginOptions: Equatable {
                 case "--text": options.text = value
                 case "--username": options.username = value
                 case "--separator":
+                    guard !value.isEmpty else { return .misuse("--separator cannot be empty: the two fields would run together") }
                     if let problem = setOutput(.separated(value)) { return .misuse(problem) }
                 case "--password-fd":
                     guard let fd = Int32(value), fd >= 0 else { return .misuse("--password-fd needs a file descriptor number, not '\(value)'") }
@@ -79,23 +80,27 @@ struct LoginOptions: Equatable {
         Asks for a username and a password in a dialog and prints them.
 
         Options:
+          --json              print {"username":"…","password":"…"} and a newline
+          --null              print USERNAME, NUL, PASSWORD, NUL
+          --separator SEP     print USERNAME<SEP>PASSWORD and a newline (default SEP: |,
+                              as zenity --password --username prints)
           --title TEXT        the window title (default: "Sign In", localized)
           --text TEXT         a message line above the fields
           --username NAME     pre-fill the username; focus starts in the password field
-          --separator SEP     print USERNAME<SEP>PASSWORD and a newline (default SEP: |,
-                              as zenity --password --username prints)
-          --null              print USERNAME, NUL, PASSWORD, NUL: unambiguous for any text
-          --json              print {"username":"…","password":"…"} and a newline
           --password-fd N     write the password to file descriptor N (in the chosen format,
-                              with its terminator) and only the username to standard output
+                              with its terminator) and only the username to standard output;
+                              N must be open for writing
           --timeout SECONDS   close the dialog after SECONDS with status 5
           -h, --help          show this help and exit
 
+        --json and --null are unambiguous for any text: use them when a name may come from
+        someone else. With a separator, a username holding the separator or a line break, or
+        a password holding a line break, is refused in the dialog (it would be misread).
         Empty fields print as empty text. The password is never read from arguments or the
-        environment; it goes out straight from locked memory and is wiped after.
+        environment; it goes out straight from locked memory and is wiped after, and while
+        the dialog runs no other process of the user can read its memory.
 
-        Exit status: 0 OK, 1 cancelled (Cancel, Escape or the window closed) or the answer
-        could not be written, 5 timed out, 2 bad arguments or no display.
+        \(ExitStatus.help)
 
         """
 }

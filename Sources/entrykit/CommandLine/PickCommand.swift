@@ -10,14 +10,12 @@ import Foundation
 /// ```
 @MainActor
 enum PickCommand {
-    static let timeoutStatus: Int32 = 5
-
     static func run(_ arguments: [String], standardInput: FileHandle = .standardInput) -> Int32 {
         let options: PickOptions
         switch PickOptions.parse(arguments) {
         case .help:
             writeAll(STDOUT_FILENO, PickOptions.usage)
-            return 0
+            return ExitStatus.answered
         case .misuse(let message):
             return misuse(message)
         case .run(let parsed):
@@ -31,10 +29,12 @@ enum PickCommand {
         } else {
             do {
                 // --timeout counts from the start, input that never comes included.
-                guard let bytes = try readAll(standardInput.fileDescriptor, timeout: options.timeout) else { return timeoutStatus }
+                guard let bytes = try readAll(standardInput.fileDescriptor, timeout: options.timeout, limit: options.inputLimit) else {
+                    return ExitStatus.timedOut
+                }
                 items = ListItems(lines: bytes)
             } catch {
-                return misuse("cannot read standard input: \(error)")
+                return misuse(error.description)
             }
         }
         guard !items.isEmpty else { return misuse("no items: give them as arguments or as lines on standard input") }
@@ -45,30 +45,30 @@ enum PickCommand {
             try GtkRuntime.initialize()
         } catch {
             writeAll(STDERR_FILENO, "entrykit pick: \(error)\n")
-            return 2
+            return ExitStatus.cannotShowDialog
         }
         var status: Int32?
         let dialog = PickDialog(title: options.title, message: options.text, items: items, index: options.index)
         dialog.onFinish = { index in
-            guard let index else { status = status ?? 1; return }
+            guard let index else { status = status ?? ExitStatus.cancelled; return }
             do {
                 try writeAnswer(STDOUT_FILENO, (options.printsIndex ? String(index) : items[index]) + "\n")
-                status = 0
+                status = ExitStatus.answered
             } catch {
                 writeAll(STDERR_FILENO, "entrykit pick: cannot write the answer: \(error)\n")
-                status = 1
+                status = ExitStatus.cancelled
             }
         }
         dialog.showAll()
         guard MainLoop.wait(until: { status != nil }, timeout: options.timeout) else {
-            dialog.destroy()
-            return timeoutStatus
+            dialog.destroyAfterHandlers()
+            return ExitStatus.timedOut
         }
         return status!
     }
 
     private static func misuse(_ message: String) -> Int32 {
         writeAll(STDERR_FILENO, "entrykit pick: \(message)\nTry 'entrykit pick --help' for more information.\n")
-        return 2
+        return ExitStatus.usage
     }
 }

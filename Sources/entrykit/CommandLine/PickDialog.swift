@@ -74,6 +74,6 @@ final class PickDialog: Window {
         let completion = onFinish
         onFinish = nil
         completion?(index)
-        destroy()
+        destroyAfterHandlers()
     }
 }

@@ -10,6 +10,8 @@ struct PickOptions: Equatable {
     var timeout: Double?
     /// The items; none means one per line from standard input.
     var items: [String] = []
+    /// How much standard input is read at most.
+    var inputLimit = InputLimit()
 
     enum Parsed: Equatable {
         case run(PickOptions)
@@ -32,7 +34,7 @@ struct PickOptions: Equatable {
             }
             let (name, inlineValue) = CommandLineWords.splitOption(word)
             switch name {
-            case "--title", "--text", "--index", "--timeout":
+            case "--title", "--text", "--index", "--timeout", "--max-lines", "--max-bytes":
                 guard let value = inlineValue ?? words.popFirst() else { return .misuse("\(name) needs a value") }
                 switch name {
                 case "--title": options.title = value
@@ -40,6 +42,8 @@ struct PickOptions: Equatable {
                 case "--index":
                     guard let index = Int(value), index >= 0 else { return .misuse("--index needs an item number from 0, not '\(value)'") }
                     options.index = index
+                case "--max-lines", "--max-bytes":
+                    do { _ = try options.inputLimit.set(name, to: value) } catch { return .misuse(error.message) }
                 default:
                     switch CommandLineWords.timeoutSeconds(value) {
                     case .success(let seconds): options.timeout = seconds
@@ -69,16 +73,14 @@ struct PickOptions: Equatable {
           --index N           pick item N (0-based) when the dialog opens
           --print-index       print the picked item's index (0-based) instead of its text
           --timeout SECONDS   close the dialog after SECONDS with status 5
+        \(InputLimit.usage)
           -h, --help          show this help and exit
 
         The picker opens with the dialog. Up and Down change the pick, letters jump to the next
         item starting with them, Enter or OK accepts; Escape closes the picker, restoring the
         pick it opened with, and a second Escape cancels.
 
-        Exit status: 0 OK (the item, or its index, and a newline on standard output),
-        1 cancelled (Cancel, Escape or the window closed; nothing printed) or the answer could
-        not be written, 5 timed out,
-        2 bad arguments, an --index out of range, no items, or no display.
+        \(ExitStatus.help)
 
         """
 }

@@ -22,17 +22,20 @@ final class StandardInputItems: Sendable {
 
     private struct State {
         var hasInput = false
-        var failure: SystemError?
+        var failure: InputFailure?
         var items: ListItems?
-        var whenFinished: (@Sendable (ListItems) -> Void)?
+        var whenFinished: (@Sendable (Result<ListItems, InputFailure>) -> Void)?
     }
 
     private let state = Mutex(State())
     private let inputOrEnd = DispatchSemaphore(value: 0)
     private let resumed = DispatchSemaphore(value: 0)
 
-    /// Starts reading `descriptor` to its end on a new thread.
-    init(descriptor: Int32 = STDIN_FILENO) {
+    private let limit: InputLimit
+
+    /// Starts reading `descriptor` to its end on a new thread, stopping past `limit`.
+    init(descriptor: Int32 = STDIN_FILENO, limit: InputLimit = InputLimit()) {
+        self.limit = limit
         Thread { [self] in read(descriptor) }.start()
     }
 
@@ -45,8 +48,9 @@ final class StandardInputItems: Sendable {
         return state.withLock { $0.hasInput }
     }
 
-    /// Why reading stopped, when it was not the end of the input (a directory, a closed descriptor).
-    var failure: SystemError? { state.withLock { $0.failure } }
+    /// Why reading stopped, when it was not the end of the input (a directory, a closed
+    /// descriptor, more than the limit): then there are no items.
+    var failure: InputFailure? { state.withLock { $0.failure } }
 
     /// Lets a large input be read on (the window is up).
     func resume() { resumed.signal() }
@@ -54,27 +58,36 @@ final class StandardInputItems: Sendable {
     /// The items, once the input has ended.
     var finishedItems: ListItems? { state.withLock { $0.items } }
 
-    /// Calls `body` on the reading thread when the input has ended (at once if it has).
-    func whenFinished(_ body: @escaping @Sendable (ListItems) -> Void) {
-        let items = state.withLock { state in
-            if state.items == nil { state.whenFinished = body }
-            return state.items
+    /// Calls `body` on the reading thread when the input has ended, or reading failed (at
+    /// once if it has).
+    func whenFinished(_ body: @escaping @Sendable (Result<ListItems, InputFailure>) -> Void) {
+        let outcome = state.withLock { state -> Result<ListItems, InputFailure>? in
+            if let failure = state.failure { return .failure(failure) }
+            if let items = state.items { return .success(items) }
+            state.whenFinished = body
+            return nil
         }
-        if let items { body(items) }
+        if let outcome { body(outcome) }
     }
 
     private func read(_ descriptor: Int32) {
         var bytes: [UInt8] = []
+        var lineEnds = 0
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var paused = false
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count < 0 {
-                let failure = SystemError(errno: errno)
-                state.withLock { $0.failure = failure }
+                finish(failing: .unreadable(SystemError(errno: errno)))
+                return
             }
             guard count > 0 else { break }
+            lineEnds += chunk[..<count].lazy.filter { $0 == 0x0A }.count
+            if let excess = limit.excess(bytes: bytes.count + count, lineEnds: lineEnds) {
+                finish(failing: .tooLarge(excess))  // what was read goes with this scope
+                return
+            }
             bytes.append(contentsOf: chunk[..<count])
             if bytes.count == count {
                 state.withLock { $0.hasInput = true }
@@ -93,6 +106,16 @@ final class StandardInputItems: Sendable {
             return (state.hasInput, state.whenFinished)
         }
         if !hadInput { inputOrEnd.signal() }
-        body?(items)
+        body?(.success(items))
+    }
+
+    private func finish(failing failure: InputFailure) {
+        let (hadInput, body) = state.withLock { state in
+            state.failure = failure
+            defer { state.whenFinished = nil }
+            return (state.hasInput, state.whenFinished)
+        }
+        if !hadInput { inputOrEnd.signal() }
+        body?(.failure(failure))
     }
 }

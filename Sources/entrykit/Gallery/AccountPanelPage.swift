@@ -18,8 +18,8 @@ final class AccountPanelPage: GalleryPage {
     private let requireUsername = Widget(transferFull: gtk_check_button_new())
     private let requirePassword = Widget(transferFull: gtk_check_button_new())
     private let rejectFirst = Widget(transferFull: gtk_check_button_new())
-    private let signInButton = Widget(transferFull: gtk_button_new())
-    private let result = Label(wraps: true)
+    let signInButton = Widget(transferFull: gtk_button_new())
+    let result = Label(wraps: true)
     private var lastAnswer: AccountAnswer?
     /// The window panels belong to (set once the window exists).
     weak var window: Window?
@@ -79,7 +79,7 @@ final class AccountPanelPage: GalleryPage {
         }
         // Only the length is kept: the page shows that a password came, never what it was.
         AccountPanel.showSecurely(request, parent: window) { [weak self] accepted, username, password in
-            let length = password?.withUnsafeBytes { String(decoding: $0, as: UTF8.self).count } ?? 0
+            let length = password?.scalarCount ?? 0  // counted in locked memory, never copied out
             self?.lastAnswer = AccountAnswer(accepted: accepted, username: username, password: String(repeating: "•", count: length))
             self?.showResult(LocalizedText.localization)
         }

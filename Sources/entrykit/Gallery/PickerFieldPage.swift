@@ -12,13 +12,13 @@ final class PickerFieldPage: GalleryPage {
     let field = PickerField()
     private let fieldLabel = Label()
     private let itemsLabel = Label()
-    private let itemsView = Widget(transferFull: gtk_text_view_new())
+    let itemsView = Widget(transferFull: gtk_text_view_new())
     private let placeholderLabel = Label()
     let placeholderEntry = Widget(transferFull: gtk_entry_new())
     /// The localized placeholder the page put in `placeholderEntry` last.
     private var defaultPlaceholder = ""
     private let indexLabel = Label()
-    let indexSpin = Widget(transferFull: gtk_spin_button_new_with_range(-1, 1_000_000, 1))
+    let indexSpin = Widget(transferFull: gtk_spin_button_new_with_range(-1, 0, 1))  // to the last item: limitIndexToTheItems
     private let applyButton = Widget(transferFull: gtk_button_new())
     private let logTitle = Label()
     let log = Label(wraps: true)
@@ -53,6 +53,9 @@ final class PickerFieldPage: GalleryPage {
         field.onBegin = { [weak self] in self?.append("onBegin") }
         field.onEnd = { [weak self] in self?.append("onEnd") }
         applyButton.connect("clicked") { [weak self] in self?.apply() }
+        GObjectReference(transferNone: gtk_text_view_get_buffer(itemsView.cast())!).connect("changed") { [weak self] in
+            self?.limitIndexToTheItems()
+        }
         LocalizedText.bind(self) { page, strings in page.relabel(strings) }
         apply()
     }
@@ -75,19 +78,26 @@ final class PickerFieldPage: GalleryPage {
         if logLines.isEmpty { log.text = strings.string("Nothing picked yet.") }
     }
 
-    /// Sets the field from the controls: items, placeholder, then the picked index.
-    func apply() {
+    /// The items as typed, one per line.
+    private var typedItems: [String] {
         let buffer = gtk_text_view_get_buffer(itemsView.cast())
         var start = GtkTextIter(), end = GtkTextIter()
         gtk_text_buffer_get_bounds(buffer, &start, &end)
         let raw = gtk_text_buffer_get_text(buffer, &start, &end, 0)!
         defer { g_free(raw) }
-        let items = String(cString: raw).split(separator: "\n").map(String.init)
-        field.setItems(items, placeholder: String(cString: gtk_entry_get_text(placeholderEntry.cast())))
+        return String(cString: raw).split(separator: "\n").map(String.init)
+    }
+
+    /// The index control offers only what the typed items allow: -1 (none) to the last item.
+    private func limitIndexToTheItems() {
+        gtk_spin_button_set_range(indexSpin.cast(), -1, Double(max(typedItems.count - 1, -1)))
+    }
+
+    /// Sets the field from the controls: items, placeholder, then the picked index.
+    func apply() {
+        limitIndexToTheItems()
+        field.setItems(typedItems, placeholder: String(cString: gtk_entry_get_text(placeholderEntry.cast())))
         field.pickedIndex = Int(gtk_spin_button_get_value_as_int(indexSpin.cast()))
-        if let refusal = field.lastRefusal, field.pickedIndex != Int(gtk_spin_button_get_value_as_int(indexSpin.cast())) {
-            append(refusal)
-        }
     }
 
     private func append(_ line: String) {

@@ -441,4 +441,25 @@ private final class Answers {
         #expect(GObjectReference.liveCount == wrappers)
         #expect(SignalClosures.liveCount == closures, "the keymap handler goes with the panel")
     }
+
+    /// The monkey's shortest crash, replayed: "Insert Emoji" from the username field's context
+    /// menu, then Return in the password field. Destroyed inside that handler, the panel took
+    /// GTK's emoji chooser down before its first load (a GTK 3 bug: a critical, fatal here).
+    @Test func returnRightAfterInsertEmojiEndsThePanelWithoutACritical() throws {
+        defer { finishCleanly() }
+        let (dialog, answers) = try open()
+        var destroyed = false
+        dialog.connect("destroy") { destroyed = true }
+        type("ada", into: dialog.usernameEntry)
+        type("pw", into: dialog.passwordEntry)
+        // Ctrl+. : GtkEntry's key binding for "insert-emoji", as the context menu's item emits it.
+        gtk_bindings_activate(dialog.usernameEntry.object, guint(GDK_KEY_period), GDK_CONTROL_MASK)
+        #expect(g_object_get_data(dialog.usernameEntry.object, "gtk-emoji-chooser") != nil, "GTK made its chooser")
+        gtk_widget_activate(dialog.passwordEntry.widget)
+        #expect(answers.received == [AccountAnswer(accepted: true, username: "ada", password: "pw")])
+        #expect(gtk_widget_get_visible(dialog.widget) == 0, "off the screen at once")
+        #expect(!destroyed, "not destroyed inside the handler that ended it")
+        MainLoop.run(until: { destroyed }, timeout: 5)
+        #expect(destroyed, "destroyed once GTK's idle work has run")
+    }
 }

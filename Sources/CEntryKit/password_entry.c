@@ -1,0 +1,88 @@
+#include "entrykit_password_entry.h"
+
+#include <gtk/gtk-a11y.h>
+
+/* ---- The accessible ------------------------------------------------------------------------ */
+
+#define EK_TYPE_PASSWORD_ENTRY_ACCESSIBLE (ek_password_entry_accessible_get_type())
+G_DECLARE_FINAL_TYPE(EkPasswordEntryAccessible, ek_password_entry_accessible, EK, PASSWORD_ENTRY_ACCESSIBLE, GtkEntryAccessible)
+
+struct _EkPasswordEntryAccessible {
+    GtkEntryAccessible parent_instance;
+};
+
+static void password_text_interface_init(AtkTextIface *iface);
+static void password_editable_text_interface_init(AtkEditableTextIface *iface);
+
+/* Implemented again here, these interfaces replace GtkEntryAccessible's for this type; what is
+ * safe is chained to GTK's (kept in the parent_* tables). */
+G_DEFINE_TYPE_WITH_CODE(EkPasswordEntryAccessible, ek_password_entry_accessible, GTK_TYPE_ENTRY_ACCESSIBLE,
+                        G_IMPLEMENT_INTERFACE(ATK_TYPE_TEXT, password_text_interface_init)
+                        G_IMPLEMENT_INTERFACE(ATK_TYPE_EDITABLE_TEXT, password_editable_text_interface_init))
+
+static AtkTextIface *parent_text_iface;
+static AtkEditableTextIface *parent_editable_iface;
+
+/* GTK 3's get_selection returns gtk_editable_get_chars of the selection: the real text. The
+ * bounds stay true; the text is what the screen shows there (the invisible characters). */
+static gchar *password_get_selection(AtkText *text, gint selection, gint *start, gint *end) {
+    gchar *real = parent_text_iface->get_selection(text, selection, start, end);
+    if (real) {
+        memset(real, 0, strlen(real));
+        g_free(real);
+    }
+    if (*start == *end) return NULL;
+    return parent_text_iface->get_text(text, *start, *end);  /* the display text */
+}
+
+static void password_text_interface_init(AtkTextIface *iface) {
+    parent_text_iface = g_type_interface_peek_parent(iface);
+    *iface = *parent_text_iface;  /* GTK's reads are of the display text: kept */
+    iface->get_selection = password_get_selection;
+}
+
+/* GTK 3's copy_text and cut_text put gtk_editable_get_chars (the real text) on the clipboard.
+ * A user cannot copy a hidden entry either; over AT-SPI they do nothing, as there. */
+static void password_copy_text(AtkEditableText *text, gint start, gint end) {
+    (void)text; (void)start; (void)end;
+}
+
+static void password_cut_text(AtkEditableText *text, gint start, gint end) {
+    (void)text; (void)start; (void)end;
+}
+
+static void password_editable_text_interface_init(AtkEditableTextIface *iface) {
+    parent_editable_iface = g_type_interface_peek_parent(iface);
+    *iface = *parent_editable_iface;  /* typing, deleting and pasting in stay */
+    iface->copy_text = password_copy_text;
+    iface->cut_text = password_cut_text;
+}
+
+static void ek_password_entry_accessible_class_init(EkPasswordEntryAccessibleClass *klass) { (void)klass; }
+static void ek_password_entry_accessible_init(EkPasswordEntryAccessible *self) { (void)self; }
+
+/* ---- The entry ----------------------------------------------------------------------------- */
+
+struct _EkPasswordEntry {
+    GtkEntry parent_instance;
+};
+
+G_DEFINE_TYPE(EkPasswordEntry, ek_password_entry, GTK_TYPE_ENTRY)
+
+static void ek_password_entry_class_init(EkPasswordEntryClass *klass) {
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+    gtk_widget_class_set_css_name(widget_class, "entry");
+    gtk_widget_class_set_accessible_type(widget_class, EK_TYPE_PASSWORD_ENTRY_ACCESSIBLE);
+}
+
+static void ek_password_entry_init(EkPasswordEntry *entry) {
+    gtk_entry_set_visibility(GTK_ENTRY(entry), FALSE);
+    gtk_entry_set_input_purpose(GTK_ENTRY(entry), GTK_INPUT_PURPOSE_PASSWORD);
+    gtk_entry_set_input_hints(GTK_ENTRY(entry), GTK_INPUT_HINT_NO_SPELLCHECK | GTK_INPUT_HINT_NO_EMOJI);
+    g_object_set(entry, "caps-lock-warning", FALSE, NULL);
+}
+
+GtkWidget *ek_password_entry_new_with_buffer(GtkEntryBuffer *buffer) {
+    g_return_val_if_fail(GTK_IS_ENTRY_BUFFER(buffer), NULL);
+    return g_object_new(EK_TYPE_PASSWORD_ENTRY, "buffer", buffer, NULL);
+}
