@@ -92,12 +92,22 @@ def test_json_escapes_every_field(login):
      json.dumps(PASSWORD, ensure_ascii=False) + "\n"),
 ])
 def test_password_fd_takes_the_password_and_stdout_only_the_name(login, mode, stdout_expected, fd_expected):
+    status, stdout, stderr, secret = run_with_password_fd(
+        login, mode, lambda app: sign_in(app, app.dialog("Sign In"), USERNAME, PASSWORD))
+    assert status == 0, stderr
+    assert stdout.decode() == stdout_expected
+    assert secret.decode() == fd_expected
+
+
+def run_with_password_fd(login, args, answer):
+    """Starts `entrykit login --password-fd N ARGS` with N the write end of a pipe, lets
+    `answer(app)` answer it, and returns (status, stdout, stderr, what came through the pipe)."""
     read_end, write_end = os.pipe()
     try:
-        app = login("--password-fd", str(write_end), *mode, pass_fds=(write_end,))
+        app = login("--password-fd", str(write_end), *args, pass_fds=(write_end,))
         os.close(write_end)
         write_end = None
-        sign_in(app, app.dialog("Sign In"), USERNAME, PASSWORD)
+        answer(app)
         status, stdout, stderr = app.wait_for_exit()
         with os.fdopen(read_end, "rb") as pipe:
             read_end = None
@@ -106,9 +116,7 @@ def test_password_fd_takes_the_password_and_stdout_only_the_name(login, mode, st
         for fd in (read_end, write_end):
             if fd is not None:
                 os.close(fd)
-    assert status == 0, stderr
-    assert stdout.decode() == stdout_expected
-    assert secret.decode() == fd_expected
+    return status, stdout, stderr, secret
 
 
 def test_japanese_labels_buttons_and_values(login):

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from atspi_driver import find, keys, on_wayland, press, type_text, wait_for
-from test_login import focused, login  # noqa: F401  (the fixture)
+from test_login import focused, login, run_with_password_fd  # noqa: F401  (login: the fixture)
 
 
 def ok_refused_with(app, dialog, message):
@@ -167,18 +167,6 @@ def test_another_process_of_the_same_user_cannot_read_its_memory(binary, display
 
 
 def test_with_a_password_fd_the_name_is_alone_on_its_line_and_may_hold_the_separator(login):  # noqa: F811
-    read_end, write_end = os.pipe()
-    try:
-        app = login("--username", "root|x", "--password-fd", str(write_end), pass_fds=(write_end,))
-        os.close(write_end)
-        write_end = None
-        press(find(app.dialog("Sign In"), role="push button", name="OK"))
-        status, stdout, stderr = app.wait_for_exit()
-        with os.fdopen(read_end, "rb") as pipe:
-            read_end = None
-            secret = pipe.read()
-    finally:
-        for fd in (read_end, write_end):
-            if fd is not None:
-                os.close(fd)
+    status, stdout, stderr, secret = run_with_password_fd(
+        login, ("--username", "root|x"), lambda app: press(find(app.dialog("Sign In"), role="push button", name="OK")))
     assert (status, stdout, secret) == (0, b"root|x\n", b"\n"), stderr

@@ -99,23 +99,23 @@ final class StandardInputItems: Sendable {
                 chunk = [UInt8](repeating: 0, count: 1 << 20)  // fewer reads from here on
             }
         }
-        let items = ListItems(lines: bytes)
-        let (hadInput, body) = state.withLock { state in
-            state.items = items
-            defer { state.whenFinished = nil }
-            return (state.hasInput, state.whenFinished)
-        }
-        if !hadInput { inputOrEnd.signal() }
-        body?(.success(items))
+        finish(.success(ListItems(lines: bytes)))
     }
 
-    private func finish(failing failure: InputFailure) {
+    private func finish(failing failure: InputFailure) { finish(.failure(failure)) }
+
+    /// Keeps the outcome, wakes a wait for the first input (an input that ended at once), and
+    /// hands the outcome to whoever asked for it.
+    private func finish(_ outcome: Result<ListItems, InputFailure>) {
         let (hadInput, body) = state.withLock { state in
-            state.failure = failure
+            switch outcome {
+            case .success(let items): state.items = items
+            case .failure(let failure): state.failure = failure
+            }
             defer { state.whenFinished = nil }
             return (state.hasInput, state.whenFinished)
         }
         if !hadInput { inputOrEnd.signal() }
-        body?(.failure(failure))
+        body?(outcome)
     }
 }
