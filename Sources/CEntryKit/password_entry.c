@@ -14,14 +14,13 @@ struct _EkPasswordEntryAccessible {
 static void password_text_interface_init(AtkTextIface *iface);
 static void password_editable_text_interface_init(AtkEditableTextIface *iface);
 
-/* Implemented again here, these interfaces replace GtkEntryAccessible's for this type; what is
- * safe is chained to GTK's (kept in the parent_* tables). */
+/* Implemented again here, these interfaces start as copies of GtkEntryAccessible's (GObject
+ * copies the parent's vtable); only the leaking functions are replaced. */
 G_DEFINE_TYPE_WITH_CODE(EkPasswordEntryAccessible, ek_password_entry_accessible, GTK_TYPE_ENTRY_ACCESSIBLE,
                         G_IMPLEMENT_INTERFACE(ATK_TYPE_TEXT, password_text_interface_init)
                         G_IMPLEMENT_INTERFACE(ATK_TYPE_EDITABLE_TEXT, password_editable_text_interface_init))
 
 static AtkTextIface *parent_text_iface;
-static AtkEditableTextIface *parent_editable_iface;
 
 /* GTK 3's get_selection returns gtk_editable_get_chars of the selection: the real text. The
  * bounds stay true; the text is what the screen shows there (the invisible characters). */
@@ -36,8 +35,7 @@ static gchar *password_get_selection(AtkText *text, gint selection, gint *start,
 }
 
 static void password_text_interface_init(AtkTextIface *iface) {
-    parent_text_iface = g_type_interface_peek_parent(iface);
-    *iface = *parent_text_iface;  /* GTK's reads are of the display text: kept */
+    parent_text_iface = g_type_interface_peek_parent(iface);  /* GTK's reads are of the display text: kept */
     iface->get_selection = password_get_selection;
 }
 
@@ -52,8 +50,7 @@ static void password_cut_text(AtkEditableText *text, gint start, gint end) {
 }
 
 static void password_editable_text_interface_init(AtkEditableTextIface *iface) {
-    parent_editable_iface = g_type_interface_peek_parent(iface);
-    *iface = *parent_editable_iface;  /* typing, deleting and pasting in stay */
+    /* Typing, deleting and pasting in stay GTK's. */
     iface->copy_text = password_copy_text;
     iface->cut_text = password_cut_text;
 }

@@ -54,3 +54,19 @@ def test_usage_errors_exit_2(binary):
         result = run_cli(binary, *command)
         assert result.returncode == 2, (command, result.stderr)
         assert result.stdout == ""
+
+
+@pytest.mark.parametrize("command", ["choose", "pick"])
+def test_endless_standard_input_stops_at_the_limit_with_status_2(binary, display, command):
+    """`yes | entrykit choose` stopped only when memory ran out. Past --max-lines the dialog
+    stops reading (choose: after its window came up, reading on while it shows) and exits 2."""
+    endless = subprocess.Popen(["yes"], stdout=subprocess.PIPE)
+    try:
+        result = subprocess.run([str(binary), command, "--max-lines", "300000"], stdin=endless.stdout,
+                                capture_output=True, text=True, timeout=60)
+    finally:
+        endless.kill()
+        endless.wait()
+    assert result.returncode == 2, result.stderr
+    assert "standard input has more than 300000 lines (--max-lines raises the limit)" in result.stderr
+    assert result.stdout == ""

@@ -129,6 +129,31 @@ private func expectSameAsApple(
         #expect(error.position == SourcePosition(line: 2, column: 1))
     }
 
+    /// What Apple reads is authoritative: an entry recovered after the stop adds a key Apple
+    /// lacks but never replaces one Apple read, and lint names both lines.
+    @Test func anEntryRecoveredAfterApplesStopNeverReplacesOneItRead() throws {
+        let data = Data("\"Clear\" = \"Effacer\";\n\"Clear\" = \"Vider\";\n;\n\"Clear\" = \"Retirer\";\n\"Quit\" = \"Quitter\";\n".utf8)
+        #expect(apple(data) as? [String: String] == ["Clear": "Vider"], "Apple: the last definition it reads wins")
+        let document = StringsParser.read(data)
+        #expect(document.table == ["Clear": "Vider", "Quit": "Quitter"])
+        #expect(document.value(forKey: "Clear") == "Vider")
+        #expect(document.appleReadCount == 2)
+        #expect(document.ignoredRecoveries == [StringsDuplicate(key: "Clear", first: SourcePosition(line: 2, column: 1), duplicate: SourcePosition(line: 4, column: 1))])
+        #expect(document.duplicates.map(\.duplicate) == [SourcePosition(line: 2, column: 1)], "within Apple's part, Apple's rule")
+        let warning = try #require(StringsCommand.diagnostics(in: document).first { $0.position.line == 4 })
+        #expect(warning.message == "key \"Clear\" was read by Apple's parser at 2:1, before it stops reading; this later definition is ignored, as on Apple's platforms")
+    }
+
+    /// A file Apple rejects whole gives Apple's reading nothing: every recovered entry counts,
+    /// the last definition winning.
+    @Test func inAFileAppleRejectsTheLastRecoveredDefinitionWins() {
+        let document = StringsParser.read(Data("\"a\" = \"1\"\n\"a\" = \"2\";\n".utf8))
+        #expect(apple(Data("\"a\" = \"1\"\n\"a\" = \"2\";\n".utf8)) == nil)
+        #expect(document.appleReadCount == 0)
+        #expect(document.table == ["a": "2"])
+        #expect(document.ignoredRecoveries.isEmpty)
+    }
+
     /// A key whose string never closes also makes Apple's parser stop without an error.
     @Test func anUnterminatedKeyAfterAnEntryIsApplesSilentStopToo() throws {
         let atEnd = Data("\"a\" = \"b\";\n\"never closed".utf8)

@@ -51,7 +51,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         let bad = try files.write("bad.strings", "\"a\" = \"b\"\n\"c\" = \"d\";\n")
         let run = Run(["lint", bad])
         #expect(run.status == 1)
-        #expect(run.standardOutput == "")
+        #expect(run.standardOutput == "\(bad): 1 error, 0 warnings\n")
         #expect(run.standardError == "\(bad):2:1: error: expected ';' after value\n")
     }
 
@@ -87,7 +87,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         let alsoGood = try files.write("also-good.strings", "x = y;")
         let run = Run(["lint", good, bad, missing, alsoGood])
         #expect(run.status == 1)
-        #expect(run.standardOutput == "\(good): OK\n\(alsoGood): OK\n")
+        #expect(run.standardOutput == "\(good): OK\n\(bad): 2 errors, 0 warnings\n\(alsoGood): OK\n")
         #expect(run.standardError == """
             \(bad):3:7: error: expected '=' or ';' after key
             \(bad):4:10: error: expected ';' after value
@@ -107,7 +107,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
             """)
         let run = Run(["lint", file])
         #expect(run.status == 0)
-        #expect(run.standardOutput == "\(file): OK\n")
+        #expect(run.standardOutput == "\(file): 0 errors, 5 warnings\n", "a summary, not OK above warnings")
         #expect(run.standardError == """
             \(file):1:18: warning: \\u203A: Apple reads this as the letter u followed by 203A, not as a character; write \\U203A
             \(file):2:1: warning: the value's format conversions (none) differ from the key's (%@); the key's text is shown instead
@@ -118,7 +118,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
             """)
         let strict = Run(["lint", "--strict", file])
         #expect(strict.status == 1)
-        #expect(strict.standardOutput == "")
+        #expect(strict.standardOutput == run.standardOutput)
         #expect(strict.standardError == run.standardError)
         let clean = try files.write("clean.strings", "\"a\" = \"b\";")
         #expect(Run(["lint", "--strict", clean]).status == 0)
@@ -160,7 +160,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
             """)
         let run = Run(["lint", file])
         #expect(run.status == 0)
-        #expect(run.standardOutput == "\(file): OK\n")
+        #expect(run.standardOutput == "\(file): 0 errors, 2 warnings\n")
         #expect(run.standardError == """
             \(file):3:3: warning: duplicate key "k" (first defined at 1:1); the last definition wins
             \(file):4:1: warning: duplicate key "k" (first defined at 1:1); the last definition wins
@@ -436,7 +436,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         let path = try files.write("ja.strings", "\"Copied %d files to %@\" = \"%2$@ に %1$d 個\";\n\"Current language: %@\" = \"現在の言語: %d\";\n")
         let run = Run(["lint", path])
         #expect(run.status == 0)
-        #expect(run.standardOutput == "\(path): OK\n")
+        #expect(run.standardOutput == "\(path): 0 errors, 1 warning\n")
         #expect(run.standardError == "\(path):2:1: warning: the value's format conversions (%d) differ from the key's (%@); the key's text is shown instead\n")
     }
 }

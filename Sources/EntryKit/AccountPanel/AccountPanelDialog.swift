@@ -103,9 +103,9 @@ package final class AccountPanelDialog: Window {
         gtk_entry_set_input_purpose(usernameEntry.cast(), GTK_INPUT_PURPOSE_EMAIL)
         gtk_entry_set_input_hints(usernameEntry.cast(), GTK_INPUT_HINT_NO_SPELLCHECK)
         if let username = request.username { gtk_entry_set_text(usernameEntry.cast(), username) }
-        // The password entry is made invisible, for passwords, without emoji (EkPasswordEntry);
-        // GTK's own caps-lock icon speaks GTK's start-up language, so it is off there and the
-        // panel's warning follows EntryKit's.
+        // EkPasswordEntry configures itself (invisible, password purpose, no emoji, and GTK's
+        // caps-lock icon off: its tooltip speaks GTK's start-up language; the panel's warning
+        // follows EntryKit's).
     }
 
     private func connectSignals() {

@@ -14,7 +14,8 @@ import Darwin
 /// - `lint` checks each file the way `plutil -lint` does, and like a translator's tool. Every
 ///   syntax error and every warning is printed on standard error as `FILE:LINE:COL: error: ...`
 ///   or `FILE:LINE:COL: warning: ...` (editors and IDEs turn these into a jump to the spot),
-///   in file order. A file without errors prints `FILE: OK` on standard output. Errors are what
+///   in file order, then one summary line on standard output: `FILE: OK`, or the counts
+///   (`FILE: 1 error, 9 warnings`). Errors are what
 ///   Apple's tools reject or lose entries over; warnings are what they accept but is almost
 ///   always a mistake (`\u`, unknown escapes, short `\U`, octal above `\377`, a key defined
 ///   twice, a value whose `printf` conversions differ from its key's). With `--strict` a
@@ -38,11 +39,13 @@ public enum StringsCommand {
 
           lint   check .strings files: FILE:LINE:COL: error: ... for what Apple's
                  tools reject or lose, FILE:LINE:COL: warning: ... for what they
-                 accept but is almost always a mistake, then FILE: OK when the
-                 file has no errors; --strict fails on warnings too
+                 accept but is almost always a mistake, then one line per file:
+                 FILE: OK, or FILE: 1 error, 9 warnings; --strict fails on
+                 warnings too
           dump   print the table of a .strings file as JSON (keys in file order,
-                 the last definition of a key wins); a file with errors prints
-                 what could be read and exits with 1
+                 the last definition of a key wins, but one after the point where
+                 Apple's parser stops never replaces a key it read); a file with
+                 errors prints what could be read and exits with 1
           lookup print KEY in the current language (LANGUAGE, LC_ALL, LC_MESSAGES,
                  LANG) from the tables on the search path (ENTRYKIT_RESOURCES first);
                  --table NAME reads NAME.strings instead of EntryKit.strings
@@ -154,11 +157,8 @@ public enum StringsCommand {
                         let severity = diagnostic.isError ? "error" : "warning"
                         standardError("\(name):\(diagnostic.position.line):\(diagnostic.position.column): \(severity): \(diagnostic.message)\n")
                     }
-                    if found.contains(where: { $0.isError || strict }) {
-                        status = 1
-                    } else {
-                        standardOutput("\(name): OK\n")
-                    }
+                    if found.contains(where: { $0.isError || strict }) { status = 1 }
+                    standardOutput(summary(of: found, in: name))
                 }
             }
             return status
@@ -212,6 +212,16 @@ public enum StringsCommand {
         return 0
     }
 
+    /// The line that ends a file's `lint` report: `FILE: OK`, or how many errors and warnings
+    /// it has (`FILE: 1 error, 9 warnings`).
+    static func summary(of found: [Diagnostic], in name: String) -> String {
+        let errors = found.filter(\.isError).count
+        let warnings = found.count - errors
+        guard errors + warnings > 0 else { return "\(name): OK\n" }
+        func count(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
+        return "\(name): \(count(errors, "error")), \(count(warnings, "warning"))\n"
+    }
+
     /// One line of `lint` output.
     struct Diagnostic {
         var position: SourcePosition
@@ -227,6 +237,12 @@ public enum StringsCommand {
             Diagnostic(
                 position: duplicate.duplicate, isError: false,
                 message: "duplicate key \(jsonString(duplicate.key)) (first defined at \(duplicate.first)); the last definition wins")
+        }
+        found += document.ignoredRecoveries.map { ignored in
+            Diagnostic(
+                position: ignored.duplicate, isError: false,
+                message: "key \(jsonString(ignored.key)) was read by Apple's parser at \(ignored.first), before it stops reading; "
+                    + "this later definition is ignored, as on Apple's platforms")
         }
         found += formatWarnings(in: document).map { Diagnostic(position: $0.position, isError: false, message: $0.message) }
         return found.enumerated().sorted { a, b in

@@ -134,16 +134,27 @@ public enum StringsFormat: String, Sendable, Hashable {
 /// A parsed `.strings` file: every entry that could be read, and every error and warning.
 ///
 /// A file with errors still has a table: the parser resynchronizes after each error and keeps
-/// the entries before and after it.
+/// the entries before and after it. What Apple's parser reads stays authoritative: where it
+/// stops reading (``StringsSyntaxError/Kind/appleStopsReading``), the entries after that point
+/// only add keys it lacks and never replace one it read (``ignoredRecoveries``), so a table
+/// reads the same here as on Apple's platforms, with more where those lose entries.
 public struct StringsDocument: Sendable {
     /// Every pair in file order, duplicates included.
     public let entries: [StringsEntry]
-    /// The lookup table: for each key whose last definition is a string, that string.
+    /// How many of `entries`, from the first, Apple's parser reads: all of a file without
+    /// errors, those before the point where it stops reading, none of a file it rejects.
+    public let appleReadCount: Int
+    /// The lookup table: for each key, the value of its last definition that counts (see
+    /// ``ignoredRecoveries``), when that is a string.
     public let table: [String: String]
     /// Keys in order of first appearance, each once.
     public let orderedKeys: [String]
     /// Keys defined more than once, in file order of the later definition.
     public let duplicates: [StringsDuplicate]
+    /// Entries recovered after the point where Apple's parser stops that define a key again
+    /// which Apple read before it: ignored, so the key keeps Apple's value. `first` is Apple's
+    /// definition, `duplicate` the ignored one.
+    public let ignoredRecoveries: [StringsDuplicate]
     /// Syntax errors, in file order. Apple's tools reject a file with any of these, or lose entries.
     public let errors: [StringsSyntaxError]
     /// What Apple accepts but is almost always a mistake, in file order.
@@ -157,13 +168,17 @@ public struct StringsDocument: Sendable {
         var last: Int
     }
 
+    /// `appleReadCount`: how many leading entries Apple's parser reads (nil: all of them).
     public init(
         entries: [StringsEntry],
         errors: [StringsSyntaxError] = [],
         warnings: [StringsWarning] = [],
-        format: StringsFormat = .text
+        format: StringsFormat = .text,
+        appleReadCount: Int? = nil
     ) {
         self.entries = entries
+        let appleReadCount = min(max(appleReadCount ?? entries.count, 0), entries.count)
+        self.appleReadCount = appleReadCount
         self.errors = errors
         self.warnings = warnings
         self.format = format
@@ -171,7 +186,12 @@ public struct StringsDocument: Sendable {
         var definitions: [String: Definitions] = [:]
         var orderedKeys: [String] = []
         var duplicates: [StringsDuplicate] = []
+        var ignoredRecoveries: [StringsDuplicate] = []
         for (index, entry) in entries.enumerated() {
+            if index >= appleReadCount, let read = definitions[entry.key], read.first < appleReadCount {
+                ignoredRecoveries.append(StringsDuplicate(key: entry.key, first: entries[read.last].position, duplicate: entry.position))
+                continue
+            }
             if let slot = definitions.index(forKey: entry.key) {
                 let first = definitions.values[slot].first
                 definitions.values[slot].last = index
@@ -190,6 +210,7 @@ public struct StringsDocument: Sendable {
         self.definitions = definitions
         self.orderedKeys = orderedKeys
         self.duplicates = duplicates
+        self.ignoredRecoveries = ignoredRecoveries
     }
 
     /// The last definition of `key`, string or not.

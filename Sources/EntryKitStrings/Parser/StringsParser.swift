@@ -359,7 +359,9 @@ private struct Parser {
         }
         errors.sort { $0.position < $1.position }
         warnings.sort { $0.position < $1.position }
-        return StringsDocument(entries: entries, errors: errors, warnings: warnings, format: .text)
+        // Apple's parser reads up to where it stops, or nothing of a file it rejects.
+        let appleReadCount = appleStop?.entries ?? (errors.isEmpty ? entries.count : 0)
+        return StringsDocument(entries: entries, errors: errors, warnings: warnings, format: .text, appleReadCount: appleReadCount)
     }
 
     /// `key = value;` pairs up to the end of the file, or up to `}` when the table was opened
