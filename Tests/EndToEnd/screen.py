@@ -45,6 +45,20 @@ def window_pixels_now():
         return pixels_of_colour(screenshot(shot.name))
 
 
+def settled_window_pixels(timeout=3.0):
+    """The window-background pixels on screen once two screenshots in a row agree: a window of
+    an app that just ended may still be on screen for a frame or two."""
+    deadline = time.monotonic() + timeout
+    last = window_pixels_now()
+    while time.monotonic() < deadline:
+        time.sleep(0.1)
+        now = window_pixels_now()
+        if now == last:
+            return now
+        last = now
+    return last
+
+
 def wait_until_on_screen(baseline, started, process=None, timeout=10.0, area=SMALLEST_WINDOW_AREA):
     """Waits until the screen shows `area` more window-background pixels than `baseline`;
     returns the seconds since `started` (time.monotonic()) at the first screenshot that did."""

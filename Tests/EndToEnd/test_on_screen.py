@@ -10,7 +10,7 @@ import time
 import pytest
 
 from atspi_driver import RunningApp, find, on_wayland, press, states, text_of, wait_for
-from screen import SMALLEST_WINDOW_AREA, ScreenChange, cpu_seconds, wait_until_on_screen, window_pixels_now
+from screen import SMALLEST_WINDOW_AREA, ScreenChange, cpu_seconds, settled_window_pixels, wait_until_on_screen
 
 ENGLISH = {"LANGUAGE": "en", "LANG": "C.UTF-8"}
 # Seconds from launch to the first screenshot showing the window. People expect a dialog within
@@ -27,7 +27,7 @@ def launched(binary, display):
     apps = []
 
     def start(*args):
-        baseline = window_pixels_now()
+        baseline = settled_window_pixels()
         started = time.monotonic()
         app = RunningApp(binary, args, env=ENGLISH)
         apps.append(app)
