@@ -4,6 +4,7 @@ of the user can read the dialog's memory."""
 import os
 import pwd
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -170,3 +171,22 @@ def test_with_a_password_fd_the_name_is_alone_on_its_line_and_may_hold_the_separ
     status, stdout, stderr, secret = run_with_password_fd(
         login, ("--username", "root|x"), lambda app: press(find(app.dialog("Sign In"), role="push button", name="OK")))
     assert (status, stdout, secret) == (0, b"root|x\n", b"\n"), stderr
+
+
+def test_an_answer_and_a_timeout_in_the_same_instant_give_one_outcome(login):  # noqa: F811
+    """The dialog is frozen past its timeout while Return waits in its queue: when it runs
+    again, the key and the timeout are due in the same main-loop pass. Either the answer wins
+    (printed, status 0) or the timeout does (nothing printed, status 5); never an answer with 5."""
+    app = login("--username", "ada", "--timeout", "1.5")
+    dialog = app.dialog("Sign In")
+    field = find(dialog, role="password text", name="Password")
+    wait_for(lambda: focused(field), what="focus in the password field")
+    os.kill(app.process.pid, signal.SIGSTOP)
+    try:
+        time.sleep(2.0)  # past the timeout
+        keys("Return")
+        time.sleep(0.3)  # the key is in the app's queue
+    finally:
+        os.kill(app.process.pid, signal.SIGCONT)
+    status, stdout, stderr = app.wait_for_exit()
+    assert (status, stdout) in ((0, b"ada|\n"), (5, b"")), (status, stdout, stderr)
