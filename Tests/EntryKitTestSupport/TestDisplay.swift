@@ -1,7 +1,6 @@
 import CGtk
 import EntryKit
 import Foundation
-import Testing
 
 /// Widget tests need GTK on a display. With none the test fails, never skips: the suite is
 /// meant to run under `xvfb-run -a dbus-run-session`, as `scripts/test` does.
@@ -22,16 +21,6 @@ public enum TestDisplay {
             throw Missing(description: "this test runs outside GTK's context (the thread or queue GTK was started on)")
         }
     }
-}
-
-extension TestDisplay {
-    /// Whether the tests run on GTK's Wayland backend (scripts/with-weston says so).
-    public static var isWayland: Bool { ProcessInfo.processInfo.environment["ENTRYKIT_TEST_BACKEND"] == "wayland" }
-
-    /// Why a test that reads the window's pixels or aims the pointer at screen coordinates runs
-    /// on X11 only: a Wayland client does not know where its window is on the screen, and GTK 3's
-    /// Wayland backend reads window pixels back differently. The X11 run covers such tests.
-    public static let needsX11Coordinates: Comment = "measures window pixels and screen coordinates, which a Wayland client does not have as on X11; the X11 run covers it"
 }
 
 /// One registered application for the whole test process: GTK accepts application windows only
