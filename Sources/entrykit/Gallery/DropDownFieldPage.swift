@@ -20,7 +20,11 @@ final class DropDownFieldPage: GalleryPage {
     let rowsButton = Widget(transferFull: gtk_spin_button_new_with_range(1, 30, 1))
     let rowHeightButton = Widget(transferFull: gtk_spin_button_new_with_range(0, 80, 1))
     let borderButton = Widget(transferFull: gtk_color_button_new())
+    /// The rows' font family and style. GTK's font dialog accepts any size, and sizes far past
+    /// what freetype can render make GTK's own preview (and then the rows) fail to draw with
+    /// warnings, so its size field is left out and the size has a bounded control of its own.
     let fontButton = Widget(transferFull: gtk_font_button_new())
+    let fontSizeButton = Widget(transferFull: gtk_spin_button_new_with_range(6, 72, 1))
     let editableCheck = Widget(transferFull: gtk_check_button_new())
     /// How many items the fields hold, itself a drop-down field.
     let countField = DropDownField()
@@ -28,6 +32,7 @@ final class DropDownFieldPage: GalleryPage {
     private let rowHeightLabel = Label()
     private let borderLabel = Label()
     private let fontLabel = Label()
+    private let fontSizeLabel = Label()
     private let countLabel = Label()
 
     /// The item counts offered, from a handful to the million the list core is built for.
@@ -38,7 +43,7 @@ final class DropDownFieldPage: GalleryPage {
         let form = FormGrid()
         let rows: [(Label, Widget)] = [
             (countLabel, countField), (rowsLabel, rowsButton), (rowHeightLabel, rowHeightButton),
-            (borderLabel, borderButton), (fontLabel, fontButton),
+            (borderLabel, borderButton), (fontLabel, fontButton), (fontSizeLabel, fontSizeButton),
         ]
         for (label, control) in rows { form.add(label, naming: control) }
         form.add(spanning: editableCheck)
@@ -69,7 +74,10 @@ final class DropDownFieldPage: GalleryPage {
         var grey = GdkRGBA()
         _ = gdk_rgba_parse(&grey, topField.listBorderColor ?? "#aaaaaa")
         gtk_color_chooser_set_rgba(OpaquePointer(borderButton.widget), &grey)
+        gtk_font_chooser_set_level(OpaquePointer(fontButton.widget),
+                                   GtkFontChooserLevel(GTK_FONT_CHOOSER_LEVEL_FAMILY.rawValue | GTK_FONT_CHOOSER_LEVEL_STYLE.rawValue))
         gtk_font_chooser_set_font(OpaquePointer(fontButton.widget), Self.font(of: topField))
+        gtk_spin_button_set_value(fontSizeButton.cast(), Self.points(of: topField))
         connectControls()
         setCount(Self.counts[0])
         LocalizedText.bind(self) { page, strings in page.relabel(strings) }
@@ -96,11 +104,8 @@ final class DropDownFieldPage: GalleryPage {
             let css = String(cString: string)
             for field in fields { field.listBorderColor = css }
         }
-        fontButton.connect("font-set") { [weak self] in
-            guard let self, let name = gtk_font_chooser_get_font(OpaquePointer(fontButton.widget)) else { return }
-            defer { g_free(name) }
-            for field in fields { field.listFont = String(cString: name) }
-        }
+        fontButton.connect("font-set") { [weak self] in self?.applyListFont() }
+        fontSizeButton.connect("value-changed") { [weak self] in self?.applyListFont() }
         editableCheck.connect("toggled") { [weak self] in
             guard let self else { return }
             let editable = gtk_toggle_button_get_active(editableCheck.cast()) != 0
@@ -131,6 +136,7 @@ final class DropDownFieldPage: GalleryPage {
         gtk_label_set_text_with_mnemonic(rowHeightLabel.cast(), strings.string("Row _height (0: the entry's)"))
         gtk_label_set_text_with_mnemonic(borderLabel.cast(), strings.string("Border _colour"))
         gtk_label_set_text_with_mnemonic(fontLabel.cast(), strings.string("List _font"))
+        gtk_label_set_text_with_mnemonic(fontSizeLabel.cast(), strings.string("Font si_ze"))
         gtk_button_set_label(editableCheck.cast(), strings.string("_Editable: free text, typing filters"))
         gtk_button_set_use_underline(editableCheck.cast(), 1)
         showPick(strings)
@@ -183,6 +189,23 @@ final class DropDownFieldPage: GalleryPage {
     private static func appendDigits(of number: Int, to bytes: inout [UInt8]) {
         if number >= 10 { appendDigits(of: number / 10, to: &bytes) }
         bytes.append(UInt8(ascii: "0") + UInt8(number % 10))
+    }
+
+    /// The rows' font: the family and style chosen in the font dialog, at the size of the size
+    /// control (in points).
+    private func applyListFont() {
+        guard let chosen = gtk_font_chooser_get_font_desc(OpaquePointer(fontButton.widget)) else { return }
+        defer { pango_font_description_free(chosen) }
+        pango_font_description_set_size(chosen, gint(gtk_spin_button_get_value_as_int(fontSizeButton.cast())) * gint(PANGO_SCALE))
+        let name = pango_font_description_to_string(chosen)!
+        defer { g_free(name) }
+        for field in fields { field.listFont = String(cString: name) }
+    }
+
+    /// The size of the entry's own font in points (an absolute size read as pixels).
+    private static func points(of field: DropDownField) -> Double {
+        let description = pango_context_get_font_description(gtk_widget_get_pango_context(field.widget))
+        return Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
     }
 
     /// The entry's own font, what the lists use until another is chosen.
