@@ -4,7 +4,6 @@ X11 and on Wayland alike (scripts/test runs this file on both).
 On Wayland a `map-event` handler that presented the window again ran for ever: every present
 maps a Wayland window again. The process spun at full CPU, nothing reached the screen, and
 AT-SPI still said "showing". So these tests look at the screen's pixels and at the CPU time."""
-import os
 import time
 
 import pytest
@@ -15,7 +14,7 @@ from screen import SMALLEST_WINDOW_AREA, ScreenChange, cpu_seconds, settled_wind
 ENGLISH = {"LANGUAGE": "en", "LANG": "C.UTF-8"}
 # Seconds from launch to the first screenshot showing the window. People expect a dialog within
 # a second; the bound leaves room for a debug build on a loaded two-core CI machine, and the
-# measured times are printed (pytest -s) for the closing notes.
+# measured times are printed (pytest -s).
 APPEARS_WITHIN = 3.0
 # CPU a waiting dialog may use over IDLE_SPAN seconds (the spinning one used all of it).
 IDLE_SPAN = 2.0
