@@ -47,7 +47,7 @@ final class ChooseDialog {
         do {
             try GtkRuntime.initialize()
         } catch {
-            FileHandle.standardError.write(Data("entrykit choose: \(error.description)\n".utf8))
+            say(error.description)
             return ExitStatus.cannotShowDialog
         }
         let dialog = ChooseDialog(options: options, items: items ?? input?.finishedItems)
@@ -66,8 +66,13 @@ final class ChooseDialog {
     }
 
     private static func fail(_ message: String) -> Int32 {
-        FileHandle.standardError.write(Data("entrykit choose: \(message)\n".utf8))
+        say(message)
         return ExitStatus.usage
+    }
+
+    /// One message on standard error, named for the command.
+    private static func say(_ message: String) {
+        writeAll(STDERR_FILENO, "entrykit choose: \(message)\n")
     }
 
     /// The dialog with `items`, or, with nil, reading them until ``load(_:)`` brings them: the
@@ -134,7 +139,7 @@ final class ChooseDialog {
     /// The input could not become items (past the limit, unreadable): the dialog closes with
     /// the reason on standard error and status 2, as when it fails before showing.
     func failLoading(_ failure: InputFailure) {
-        writeAll(STDERR_FILENO, "entrykit choose: \(failure)\n")
+        Self.say(failure.description)
         finish(ExitStatus.usage)
     }
 

@@ -116,25 +116,9 @@ enum LoginCommand {
                     writeAll(STDERR_FILENO, "entrykit login: refused to print an ambiguous answer: \(problem)\n")
                     return ExitStatus.cancelled
                 }
-                if separateFD {
-                    try password?.write(to: passwordFD)
-                    try writeAnswer(passwordFD, "\n")
-                    try writeAnswer(STDOUT_FILENO, username + "\n")
-                } else {
-                    try writeAnswer(STDOUT_FILENO, username + separator)
-                    try password?.write(to: STDOUT_FILENO)
-                    try writeAnswer(STDOUT_FILENO, "\n")
-                }
+                try printFields(username: username, password: password, passwordFD: options.passwordFD, between: separator, after: "\n")
             case .null:
-                if separateFD {
-                    try password?.write(to: passwordFD)
-                    try writeAnswer(passwordFD, "\0")
-                    try writeAnswer(STDOUT_FILENO, username + "\0")
-                } else {
-                    try writeAnswer(STDOUT_FILENO, username + "\0")
-                    try password?.write(to: STDOUT_FILENO)
-                    try writeAnswer(STDOUT_FILENO, "\0")
-                }
+                try printFields(username: username, password: password, passwordFD: options.passwordFD, between: "\0", after: "\0")
             case .json:
                 let name = "\"" + jsonEscaped(username) + "\""
                 if separateFD {
@@ -153,6 +137,21 @@ enum LoginCommand {
             return ExitStatus.cancelled
         }
         return ExitStatus.answered
+    }
+
+    /// `name<between>password<after>` on standard output; with `passwordFD`, `password<after>`
+    /// there first, then `name<after>` on standard output.
+    private static func printFields(username: String, password: SecurePassword?, passwordFD: Int32?,
+                                    between: String, after: String) throws {
+        if let passwordFD {
+            try password?.write(to: passwordFD)
+            try writeAnswer(passwordFD, after)
+            try writeAnswer(STDOUT_FILENO, username + after)
+        } else {
+            try writeAnswer(STDOUT_FILENO, username + between)
+            try password?.write(to: STDOUT_FILENO)
+            try writeAnswer(STDOUT_FILENO, after)
+        }
     }
 
     /// The inside of a JSON string: `"`, `\` and control characters escaped, as the secure
