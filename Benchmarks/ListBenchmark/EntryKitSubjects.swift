@@ -1,7 +1,8 @@
 import CGtk
 import EntryKit
 
-/// The list core alone, in the same 320×400 popover under an entry as the TreeView competitor.
+/// The list core alone, in a popover under an entry as the TreeView competitor, with the same
+/// rows (`ListGeometry`).
 final class ListCoreSubject: BenchmarkSubject {
     static let name = "ListCore"
     let entry: UnsafeMutablePointer<GtkWidget>
@@ -14,7 +15,9 @@ final class ListCoreSubject: BenchmarkSubject {
         gtk_widget_show(entry)
         popover = gtk_popover_new(entry)
         gtk_popover_set_position(cast(popover), GTK_POS_BOTTOM)
-        gtk_widget_set_size_request(list.widget, 320, 400)
+        list.rowHeight = ListGeometry.rowHeight
+        list.visibleRowCount = ListGeometry.rows
+        gtk_widget_set_size_request(list.widget, ListGeometry.width, -1)
         gtk_container_add(cast(popover), list.widget)
         list.showAll()
     }
@@ -33,6 +36,7 @@ final class ListCoreSubject: BenchmarkSubject {
     }
 
     var isUpToDate: Bool { list.isFilterSettled }
+    var shownRowCount: Int? { list.rowCount }
 
     func destroy() {
         gtk_widget_destroy(popover)
@@ -40,17 +44,18 @@ final class ListCoreSubject: BenchmarkSubject {
     }
 }
 
-/// The whole DropDownField, editable (typing filters), in a 320-pixel-wide field whose list shows
-/// 12 rows (about the competitors' 400 pixels). It opens the way a user opens it: a click on the
-/// entry, dispatched through GTK, so the time runs from the click to the painted list.
+/// The whole DropDownField, editable (typing filters), in a field as wide as the other lists,
+/// showing the same rows. It opens the way a user opens it: a click on the entry, dispatched
+/// through GTK, so the time runs from the click to the painted list.
 final class DropDownFieldSubject: BenchmarkSubject {
     static let name = "DropDownField"
     let field = DropDownField()
 
     init(container: UnsafeMutablePointer<GtkWidget>) {
         field.isEditable = true
-        field.visibleRowCount = 12
-        gtk_widget_set_size_request(field.widget, 320, -1)
+        field.visibleRowCount = ListGeometry.rows
+        field.rowHeight = ListGeometry.rowHeight
+        gtk_widget_set_size_request(field.widget, ListGeometry.width, -1)
         gtk_widget_set_halign(field.widget, GTK_ALIGN_START)
         gtk_box_pack_start(cast(container), field.widget, 0, 0, 0)
         field.show()
@@ -69,17 +74,23 @@ final class DropDownFieldSubject: BenchmarkSubject {
     }
 
     var isUpToDate: Bool { field.list.isFilterSettled }
+    var shownRowCount: Int? { field.list.rowCount }
     func destroy() { field.destroy() }
 }
 
 /// PickerField as a user meets it: `setItems` on the field, opened as a click opens it (the
-/// wheel centred on the pick, in the popover under the field). It has no filter.
+/// wheel centred on the pick, in the popover under the field), with the same rows as the other
+/// lists (15, odd, so the pick sits in the middle). It has no filter.
 final class PickerFieldSubject: BenchmarkSubject {
     static let name = "PickerField"
     let field = PickerField()
 
     init(container: UnsafeMutablePointer<GtkWidget>) {
         field.popup.animationDuration = 0
+        field.visibleRowCount = ListGeometry.rows
+        field.list.rowHeight = ListGeometry.rowHeight
+        gtk_widget_set_size_request(field.widget, ListGeometry.width, -1)
+        gtk_widget_set_halign(field.widget, GTK_ALIGN_START)
         gtk_box_pack_start(cast(container), field.widget, 0, 0, 0)
         field.show()
     }
@@ -89,10 +100,7 @@ final class PickerFieldSubject: BenchmarkSubject {
     func close() { field.close() }
     var paintedWidget: UnsafeMutablePointer<GtkWidget>? { field.list.canvas.widget }
 
-    func pageDown() -> Bool {
-        field.list.move(.pageDown)
-        return true
-    }
+    func pageDown() -> Bool { scrollByPage(gtk_scrolled_window_get_vadjustment(field.list.cast())) }
 
     func destroy() { field.destroy() }
 }

@@ -13,6 +13,9 @@ final class ComboBoxTextSubject: BenchmarkSubject {
 
     init(container: UnsafeMutablePointer<GtkWidget>) {
         combo = gtk_combo_box_text_new_with_entry()
+        // As wide as the other lists; its menu's height is GTK's choice (it fills the screen).
+        gtk_widget_set_size_request(combo, ListGeometry.width, -1)
+        gtk_widget_set_halign(combo, GTK_ALIGN_START)
         gtk_box_pack_start(cast(container), combo, 0, 0, 0)
         gtk_widget_show_all(combo)
     }
@@ -55,13 +58,14 @@ final class TreeViewPopoverSubject: BenchmarkSubject {
         gtk_tree_view_column_pack_start(column, renderer, 1)
         gtk_tree_view_column_add_attribute(column, renderer, "text", 0)
         gtk_tree_view_column_set_sizing(column, GTK_TREE_VIEW_COLUMN_FIXED)
-        gtk_tree_view_column_set_fixed_width(column, 300)
+        gtk_tree_view_column_set_fixed_width(column, ListGeometry.width - 20)
+        setRowHeight(renderer)
         gtk_tree_view_append_column(cast(treeView), column)
         gtk_tree_view_set_fixed_height_mode(cast(treeView), 1)
 
         let scrolled = gtk_scrolled_window_new(nil, nil)!
         gtk_scrolled_window_set_policy(cast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_widget_set_size_request(scrolled, 320, 400)
+        gtk_widget_set_size_request(scrolled, ListGeometry.width, ListGeometry.height)
         gtk_container_add(cast(scrolled), treeView)
 
         popover = gtk_popover_new(entry)
@@ -74,19 +78,7 @@ final class TreeViewPopoverSubject: BenchmarkSubject {
         gtk_tree_view_set_model(cast(treeView), nil)
         if let filter { g_object_unref(UnsafeMutableRawPointer(filter)); self.filter = nil }
         if let store { g_object_unref(store) }
-        var types = [stringType]
-        let store = gtk_list_store_newv(1, &types)!
-        var iter = GtkTreeIter()
-        var column: gint = 0
-        var value = GValue()
-        g_value_init(&value, stringType)
-        for item in items {
-            item.withCString { text in
-                g_value_set_static_string(&value, text)  // the store copies it
-                gtk_list_store_insert_with_valuesv(store, &iter, -1, &column, &value, 1)
-            }
-        }
-        g_value_unset(&value)
+        let store = makeListStore(items)
         self.store = store
         gtk_tree_view_set_model(cast(treeView), OpaquePointer(store))
     }
@@ -94,6 +86,7 @@ final class TreeViewPopoverSubject: BenchmarkSubject {
     func open() { gtk_popover_popup(cast(popover)) }
     func close() { gtk_popover_popdown(cast(popover)) }
     var paintedWidget: UnsafeMutablePointer<GtkWidget>? { treeView }
+    var shownRowCount: Int? { rowCount(of: treeView) }
 
     func pageDown() -> Bool { scrollByPage(gtk_scrollable_get_vadjustment(OpaquePointer(treeView))) }
 
@@ -148,6 +141,50 @@ private func visibleByQuery(
         }
         return 0
     }
+}
+
+/// A one-column `GtkListStore` holding `items`, filled before anyone watches it (the fast way).
+@MainActor
+func makeListStore(_ items: [String]) -> UnsafeMutablePointer<GtkListStore> {
+    var types = [stringType]
+    let store = gtk_list_store_newv(1, &types)!
+    var iter = GtkTreeIter()
+    var column: gint = 0
+    var value = GValue()
+    g_value_init(&value, stringType)
+    for item in items {
+        item.withCString { text in
+            g_value_set_static_string(&value, text)  // the store copies it
+            gtk_list_store_insert_with_valuesv(store, &iter, -1, &column, &value, 1)
+        }
+    }
+    g_value_unset(&value)
+    return store
+}
+
+/// Tree view rows of `ListGeometry.rowHeight` pixels: the cell's fixed height plus the
+/// separator a tree view puts between rows (the theme's, read from a throwaway view).
+@MainActor
+func setRowHeight(_ renderer: UnsafeMutablePointer<GtkCellRenderer>) {
+    gtk_cell_renderer_set_fixed_size(renderer, -1, gint(ListGeometry.rowHeight) - treeViewRowSeparator)
+}
+
+@MainActor
+private let treeViewRowSeparator: gint = {
+    let probe = g_object_ref_sink(UnsafeMutableRawPointer(gtk_tree_view_new()))
+    defer { g_object_unref(probe) }
+    var separator = GValue()
+    g_value_init(&separator, GType(6 << 2))  // G_TYPE_INT
+    defer { g_value_unset(&separator) }
+    gtk_widget_style_get_property(cast(probe), "vertical-separator", &separator)
+    return g_value_get_int(&separator)
+}()
+
+/// Rows a tree view shows: its model's top-level rows.
+@MainActor
+func rowCount(of treeView: UnsafeMutablePointer<GtkWidget>) -> Int? {
+    guard let model = gtk_tree_view_get_model(cast(treeView)) else { return nil }
+    return Int(gtk_tree_model_iter_n_children(model, nil))
 }
 
 /// The mapped popup-type toplevel (a menu's or a combo list's window), if any.

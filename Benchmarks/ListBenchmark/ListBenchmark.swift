@@ -1,12 +1,12 @@
 import CGtk
 import Foundation
 
-/// Measures one list widget at one size in this process and prints one JSON line (the keys of
-/// issue 6's "results" rows). One size per process, so the memory figure starts from a clean
+/// Measures one list widget at one size in this process and prints one JSON line (a "results"
+/// row of `scripts/benchmark`; the keys are listed in README.md here). One size per process, so the memory figure starts from a clean
 /// heap; `scripts/benchmark` runs it per widget and size and applies the time budget.
 ///
-///     list-benchmark --widget NAME --items N [--reps R] [--hold SECONDS]
-///     list-benchmark --list
+///     list-benchmark --widget NAME [--match prefix|substring] --items N [--samples S] [--hold SECONDS]
+///     list-benchmark --list         (one "NAME<tab>MATCH" line per subject)
 @main
 struct ListBenchmark {
     @MainActor
@@ -14,33 +14,36 @@ struct ListBenchmark {
         var arguments = CommandLine.arguments.dropFirst()
         var widget: String?
         var count = 1000
-        var repetitions = 5
+        var samples = 5
+        var match: QueryMatch?
         var hold: UInt32 = 0
         while let argument = arguments.popFirst() {
             switch argument {
             case "--widget": widget = arguments.popFirst()
             case "--items": count = Int(arguments.popFirst() ?? "") ?? -1
-            case "--reps": repetitions = max(1, Int(arguments.popFirst() ?? "") ?? 5)
+            case "--samples": samples = max(1, Int(arguments.popFirst() ?? "") ?? 5)
+            case "--match": match = QueryMatch(rawValue: arguments.popFirst() ?? "") ?? { usage() }()
             case "--hold": hold = UInt32(arguments.popFirst() ?? "") ?? 0
             case "--list":
-                for subject in allSubjects { print(subject.name) }
+                for subject in allSubjects { print("\(subject.name)\t\(subject.match.rawValue)") }
                 exit(0)
             default: usage()
             }
         }
         guard let widget, count > 0,
-              let subject = allSubjects.first(where: { $0.name == widget }) else { usage() }
+              let subject = allSubjects.first(where: { $0.name == widget && (match == nil || $0.match == match) })
+        else { usage() }
         guard gtk_init_check(nil, nil) != 0 else {
             FileHandle.standardError.write(Data("list-benchmark: cannot open a display\n".utf8))
             exit(2)
         }
-        let row = Measurement(subject: subject, count: count, repetitions: repetitions, holdSeconds: hold).run()
+        let row = Measurement(subject: subject, count: count, samples: samples, holdSeconds: hold).run()
         print(row)
         exit(0)
     }
 
     static func usage() -> Never {
-        FileHandle.standardError.write(Data("usage: list-benchmark --widget NAME --items N [--reps R] [--hold S] | --list\n".utf8))
+        FileHandle.standardError.write(Data("usage: list-benchmark --widget NAME [--match prefix|substring] --items N [--samples S] [--hold S] | --list\n".utf8))
         exit(2)
     }
 }
@@ -69,13 +72,13 @@ func makeItems(_ count: Int) -> [String] {
 struct Measurement {
     let subject: any BenchmarkSubject.Type
     let count: Int
-    let repetitions: Int
+    /// Samples of every step: sets, re-opens, filter rounds, page-downs, floors.
+    let samples: Int
     /// Keeps the first opened list on screen this long, to take a screenshot of what is measured.
     let holdSeconds: UInt32
-    /// Typed one key at a time; "r" alone matches most words, "rang" a few.
-    let query = "rang"
-    /// A repetition is skipped once one run of the step takes longer than this.
-    let cheap: Double = 1000
+    var query: String { subject.match.query }
+    /// How long one filtered frame may take before the run fails as hung.
+    let filterTimeout: Double = 60_000
 
     func run() -> String {
         disableAnimations()  // first painted frame = the whole list, for every widget alike
@@ -90,9 +93,9 @@ struct Measurement {
         let warm = subject.init(container: box)
         warm.setItems(makeItems(200))
         Frames.settle()
-        _ = Frames.timeToPaint(of: { warm.paintedWidget }) { warm.open() }
+        _ = Frames.timeToPaint(of: { warm.paintedWidget }, until: { warm.isUpToDate }) { warm.open() }
         _ = Frames.timeToPaint(of: { warm.paintedWidget }) { _ = warm.pageDown() }
-        _ = Frames.timeToPaint(of: { warm.paintedWidget }) { _ = warm.typeQuery("r") }
+        _ = Frames.timeToPaint(of: { warm.paintedWidget }, until: { warm.isUpToDate }) { _ = warm.typeQuery(String(query.prefix(1))) }
         warm.close()
         warm.destroy()
         Frames.settle()
@@ -100,90 +103,109 @@ struct Measurement {
         let list = subject.init(container: box)
         Frames.settle()
         let emptyBytes = Memory.residentBytes()
+        var row = Row()
+        row.add("widget", subject.name)
+        row.add("items", count)
+        row.add("samples", samples)
 
-        var fields: [(String, Double)] = []
+        // Each set replaces the items with the list closed; the widget keeps what it needs (our
+        // array is dropped after the call).
         var stringBytes = 0
         var sets: [Double] = []
-        var opens: [Double] = []
-        // Each repetition sets the items afresh and opens once: a widget that defers work to the
-        // first open after a change (GtkComboBox builds its menu then) pays for it every time.
-        do {
-            let items = makeItems(count)  // ours is dropped after setting; the widget keeps what it needs
+        for _ in 0..<samples {
+            let items = makeItems(count)
             stringBytes = items.reduce(0) { $0 + $1.utf8.count }
+            Frames.settle()
             sets.append(Frames.time { list.setItems(items) })
         }
+        row.add("set", sets)
+
+        // The first open after the items came (a widget that builds its rows when shown pays
+        // for them here), then re-opens of the same items.
         Frames.settle()
-        opens.append(Frames.timeToPaint(of: { list.paintedWidget }) { list.open() })
-        // After the first open: a list that builds its rows when shown pays for them here.
+        let cold = openTimed(list, expecting: count)
+        row.add("open_cold_ms", cold)
         let fullBytes = Memory.residentBytes()
         if holdSeconds > 0 { Frames.settle(milliseconds: holdSeconds * 1000) }
-        while opens.count < repetitions, sets.last! + opens.last! < cheap {
+        var opens: [Double] = []
+        for _ in 0..<samples {
             list.close()
-            let items = makeItems(count)
             Frames.settle()
-            sets.append(Frames.time { list.setItems(items) })
-            Frames.settle()
-            opens.append(Frames.timeToPaint(of: { list.paintedWidget }) { list.open() })
+            opens.append(openTimed(list, expecting: count))
         }
-        fields.append(("set_ms", median(sets)))
-        log("set", sets)
-        fields.append(("open_ms", median(opens)))
-        log("open", opens)
+        row.add("open", opens)
         Frames.settle()
 
-        var keystrokes: [Double] = []
-        for length in 1...query.count {
-            let typed = String(query.prefix(length))
-            var supported = true
-            let ms = Frames.timeToPaint(of: { list.paintedWidget }, until: { list.isUpToDate }) {
-                supported = list.typeQuery(typed)
+        // The floor and the expected rows come from the same folded bytes, apart from the widget.
+        let floor = FloorScan(makeItems(count), match: subject.match)
+        let keystrokes = (1...query.count).map { String(query.prefix($0)) }
+        let expected = keystrokes.map { floor.count($0) }
+        var filters: [Double] = []
+        if list.typeQuery("") {
+            _ = Frames.timeToPaint(of: { list.paintedWidget }, until: { list.isUpToDate }, timeout: filterTimeout) {}
+            row.add("match", subject.match.rawValue)
+            row.add("query", query)
+            for _ in 0..<samples {  // a round: the query typed one key at a time, then cleared
+                for (typed, rows) in zip(keystrokes, expected) {
+                    filters.append(filterTimed(list, typed, expecting: rows))
+                    Frames.settle(milliseconds: 30)  // typing pace; also keeps frames from throttling
+                }
+                _ = filterTimed(list, "", expecting: count)
+                Frames.settle()
             }
-            guard supported else { break }
-            keystrokes.append(ms)
-            Frames.settle(milliseconds: 30)  // typing pace; also keeps frames from throttling
-        }
-        if !keystrokes.isEmpty {
-            log("filter", keystrokes)
-            fields.append(("filter_ms", median(keystrokes)))
-            fields.append(("filter_max_ms", keystrokes.max()!))
-            // Back to the full list for scrolling.
-            _ = Frames.timeToPaint(of: { list.paintedWidget }, until: { list.isUpToDate }) { _ = list.typeQuery("") }
-            Frames.settle()
+            row.add("filter", filters)
+            row.add("filter_rows", expected)
         }
 
         var scrolls: [Double] = []
-        while scrolls.count < repetitions, scrolls.last ?? 0 < cheap {
-            var supported = true
-            let ms = Frames.timeToPaint(of: { list.paintedWidget }) { supported = list.pageDown() }
-            guard supported else { break }
-            scrolls.append(ms)
-            Frames.settle(milliseconds: 30)
-        }
-        if !scrolls.isEmpty {
-            log("scroll", scrolls)
-            fields.append(("scroll_ms", median(scrolls)))
+        if list.pageDown() {
+            for _ in 0..<samples {
+                scrolls.append(Frames.timeToPaint(of: { list.paintedWidget }) { _ = list.pageDown() })
+                Frames.settle(milliseconds: 30)
+            }
+            row.add("scroll", scrolls)
         }
         list.close()
 
         // Below ~10,000 items page-granular RSS noise outweighs the figure, so it is left out.
         if count >= 10_000 {
-            let perItem = Double(fullBytes - emptyBytes) / Double(count) - Double(stringBytes) / Double(count)
-            fields.append(("bytes_per_item", perItem))
+            let growth = Double(fullBytes - emptyBytes) - Double(stringBytes)
+            row.add("bytes_per_item", growth / Double(count))
         }
-        let figures = fields.map { "\"\($0.0)\": \(String(format: "%.2f", $0.1))" }.joined(separator: ", ")
-        return "{\"widget\": \"\(subject.name)\", \"items\": \(count), \(figures)}"
+
+        // The floors, in this process after the widget's figures: one plain copy of the items,
+        // and one scan of the folded bytes per keystroke of the same rounds.
+        var copies: [Double] = []
+        for _ in 0..<samples {
+            let items = makeItems(count)
+            copies.append(Frames.time { withExtendedLifetime(PlainCopy(items)) {} })
+        }
+        row.add("copy", copies)
+        if !filters.isEmpty {
+            var scans: [Double] = []
+            for _ in 0..<samples {
+                for typed in keystrokes { scans.append(Frames.time { _ = floor.count(typed) }) }
+            }
+            row.add("filter_floor", scans)
+        }
+        return row.json
     }
 
-    /// Every sample on stderr, to see the spread behind a median.
-    func log(_ step: String, _ samples: [Double]) {
-        let text = samples.map { String(format: "%.2f", $0) }.joined(separator: " ")
-        FileHandle.standardError.write(Data("\(subject.name) \(count) \(step): \(text) ms\n".utf8))
+    /// Opens the list and times it to its painted frame, once it shows all `rows`.
+    func openTimed(_ list: any BenchmarkSubject, expecting rows: Int) -> Double {
+        let ms = Frames.timeToPaint(of: { list.paintedWidget }, until: { list.isUpToDate }) { list.open() }
+        if let shown = list.shownRowCount, shown != rows { fail(6, "open shows \(shown) rows, not \(rows)") }
+        return ms
     }
 
-    func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    /// Types `query` and times it to the first painted frame that shows exactly `rows` rows,
+    /// counted apart from the widget. A widget that never gets there fails the run.
+    func filterTimed(_ list: any BenchmarkSubject, _ query: String, expecting rows: Int) -> Double {
+        Frames.timeToPaint(
+            of: { list.paintedWidget }, until: { list.isUpToDate && list.shownRowCount == rows }, timeout: filterTimeout
+        ) {
+            guard list.typeQuery(query) else { fail(6, "typing stopped filtering") }
+        }
     }
 
     func disableAnimations() {
@@ -192,6 +214,91 @@ struct Measurement {
         g_value_set_boolean(&value, 0)
         g_object_set_property(cast(gtk_settings_get_default()), "gtk-enable-animations", &value)
         g_value_unset(&value)
+    }
+}
+
+/// One JSON row: figures in milliseconds as `<step>_ms` (median), `_min_ms`, `_max_ms`, and
+/// the raw samples under "raw", in the order added.
+struct Row {
+    private var fields: [String] = []
+    private var raw: [String] = []
+
+    mutating func add(_ key: String, _ value: String) { fields.append("\"\(key)\": \"\(value)\"") }
+    mutating func add(_ key: String, _ value: Int) { fields.append("\"\(key)\": \(value)") }
+    mutating func add(_ key: String, _ value: [Int]) { fields.append("\"\(key)\": [\(value.map(String.init).joined(separator: ", "))]") }
+    mutating func add(_ key: String, _ value: Double) { fields.append("\"\(key)\": \(Self.format(value))") }
+
+    /// A step's samples: median, min and max, and every sample.
+    mutating func add(_ step: String, _ samples: [Double]) {
+        let sorted = samples.sorted()
+        let middle = sorted.count / 2
+        let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        add("\(step)_ms", median)
+        add("\(step)_min_ms", sorted.first!)
+        add("\(step)_max_ms", sorted.last!)
+        raw.append("\"\(step)\": [\(samples.map(Self.format).joined(separator: ", "))]")
+    }
+
+    var json: String { "{" + (fields + ["\"raw\": {\(raw.joined(separator: ", "))}"]).joined(separator: ", ") + "}" }
+
+    static func format(_ value: Double) -> String { String(format: value < 0.1 ? "%.4f" : "%.2f", value) }
+}
+
+/// The floor under filtering: the items lower-cased once into one buffer, one per line, and
+/// each query found with `memmem` (substring) or `memcmp` at each line's start (prefix).
+struct FloorScan {
+    let bytes: [UInt8]
+    let match: QueryMatch
+
+    init(_ items: [String], match: QueryMatch) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(items.reduce(0) { $0 + $1.utf8.count + 1 })
+        for item in items {
+            bytes.append(contentsOf: item.lowercased().utf8)
+            bytes.append(10)
+        }
+        self.bytes = bytes
+        self.match = match
+    }
+
+    /// Items holding `query` (lower-case ASCII, no line break).
+    func count(_ query: String) -> Int {
+        let needle = Array(query.utf8)
+        return bytes.withUnsafeBytes { buffer in
+            let base = buffer.baseAddress!
+            let end = base + buffer.count
+            var found = 0
+            var line = base
+            while line < end {
+                if match == .substring {
+                    guard let hit = memmem(line, end - line, needle, needle.count) else { break }
+                    found += 1
+                    line = UnsafeRawPointer(memchr(hit, 10, end - hit)!) + 1
+                } else {
+                    let next = UnsafeRawPointer(memchr(line, 10, end - line)!) + 1
+                    if needle.count < next - line, memcmp(line, needle, needle.count) == 0 { found += 1 }
+                    line = next
+                }
+            }
+            return found
+        }
+    }
+}
+
+/// The floor under `setItems`: the items' UTF-8 bytes copied once into one buffer, with their
+/// offsets (the least any list that keeps its own copy must do).
+struct PlainCopy {
+    var bytes: [UInt8] = []
+    var offsets: [Int] = []
+
+    init(_ items: [String]) {
+        offsets.reserveCapacity(items.count + 1)
+        bytes.reserveCapacity(items.reduce(0) { $0 + $1.utf8.count })
+        for item in items {
+            offsets.append(bytes.count)
+            bytes.append(contentsOf: item.utf8)
+        }
+        offsets.append(bytes.count)
     }
 }
 
@@ -208,3 +315,8 @@ enum Memory {
 
 /// glibc's, not exported by the Glibc module.
 @_silgen_name("malloc_trim") private func malloc_trim(_ pad: Int) -> Int32
+
+/// glibc's (a GNU extension the Glibc module leaves out): the `memmem`-class search of the floor.
+@_silgen_name("memmem") private func memmem(
+    _ haystack: UnsafeRawPointer, _ haystackLength: Int, _ needle: UnsafeRawPointer, _ needleLength: Int
+) -> UnsafeRawPointer?

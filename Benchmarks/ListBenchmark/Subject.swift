@@ -29,6 +29,11 @@ protocol BenchmarkSubject: AnyObject {
     /// The user has typed `query` (one more character than last time) into the field.
     /// Returns false if the widget does not filter.
     func typeQuery(_ query: String) -> Bool
+    /// How the widget matches the query; the floor scan and the expected row counts use the same.
+    static var match: QueryMatch { get }
+    /// Rows the list shows now (after the last filter); nil if the widget cannot tell. Checked
+    /// against a count made apart from the widget before a filter frame counts.
+    var shownRowCount: Int? { get }
     /// Removes the widget (used after the warm-up so its memory leaves the baseline).
     func destroy()
     /// False while the widget still owes the result of the last action (a filter computed off
@@ -40,24 +45,48 @@ extension BenchmarkSubject {
     var isUpToDate: Bool { true }
     func pageDown() -> Bool { false }
     func typeQuery(_ query: String) -> Bool { false }
+    static var match: QueryMatch { .substring }
+    var shownRowCount: Int? { nil }
+}
+
+/// Substring (the query anywhere in the item) or prefix, both case-insensitive.
+enum QueryMatch: String {
+    case substring, prefix
+
+    /// Typed one key at a time. "r" alone matches most items and "rang" a few; every item
+    /// starts with "item", so the prefix query keeps all of them (its worst case).
+    var query: String { self == .substring ? "rang" : "item" }
+}
+
+/// The room every list gets, so each one draws the same rows: 15 rows of 26 pixels, 320 wide.
+enum ListGeometry {
+    static let width: Int32 = 320
+    static let rows = 15
+    static let rowHeight = 26
+    static var height: Int32 { Int32(rows * rowHeight) }
 }
 
 @MainActor
 let allSubjects: [any BenchmarkSubject.Type] = [
     ComboBoxTextSubject.self,
     TreeViewPopoverSubject.self,
+    EntryCompletionPrefixSubject.self,
+    EntryCompletionSubstringSubject.self,
     ListCoreSubject.self,
     PickerFieldSubject.self,
     DropDownFieldSubject.self,
 ]
 
 /// Scrolls a list's adjustment down by one page, as Page Down on its scrollbar does: the same
-/// action for every subject, so `scroll_ms` compares like with like.
+/// action for every subject, so `scroll_ms` compares like with like. An adjustment that does
+/// not move fails the run rather than timing nothing.
 @MainActor
 func scrollByPage(_ adjustment: UnsafeMutablePointer<GtkAdjustment>?) -> Bool {
     let page = gtk_adjustment_get_page_size(adjustment)
     let top = gtk_adjustment_get_upper(adjustment) - page
-    gtk_adjustment_set_value(adjustment, min(gtk_adjustment_get_value(adjustment) + page, top))
+    let before = gtk_adjustment_get_value(adjustment)
+    gtk_adjustment_set_value(adjustment, min(before + page, top))
+    guard gtk_adjustment_get_value(adjustment) > before else { fail(5, "page down did not scroll the list") }
     return true
 }
 
