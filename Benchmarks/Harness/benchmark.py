@@ -1,165 +1,169 @@
 #!/usr/bin/python3
-"""Runs the list and login benchmarks under the current display and writes issue 6's JSON.
+"""Runs the list and start-up benchmarks under the current display and writes the results JSON.
 
 Called by scripts/benchmark (which installs, builds and starts Xvfb); run alone it expects
-DISPLAY set and the release binaries built:
+DISPLAY set, a session bus, and the binaries built:
 
-    benchmark.py [--json FILE] [--quick] [--bin .build/release]
+    benchmark.py --bin DIR --login-floor FILE [--json FILE] [--quick]
 
-Each list measurement is a fresh `list-benchmark --widget W --items N` process (so its memory
-figure starts from a clean heap); the subjects are whatever `list-benchmark --list` names.
+Each list measurement is a fresh process per subject and size (so its memory figure starts from a
+clean heap): `list-benchmark` for the GTK 3 subjects it lists, gtk4_dropdown.py for GTK 4. Every
+row has the same number of samples; a subject too slow for the run's time gets fewer items
+(ITEM_LIMITS), never fewer samples. A process that fails or hangs gives a row with `error`.
 """
 import argparse
 import datetime
 import json
 import os
 import platform
-import select
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import startup  # noqa: E402
 import table  # noqa: E402
 
-# Competitors stop at the size where they pass the budget: a size that would take minutes tells
-# nothing more than "over budget", and the run must stay short enough to repeat. The size that
-# crosses the budget may take up to RUN_LIMIT budgets, so it still gets its figures.
-BUDGET_S = 60
-RUN_LIMIT = 4
-OPEN_LIMIT_MS = 10_000
+SAMPLES = 5
+# The largest size each slow anchor runs at, so that the whole run stays within 20 minutes on
+# two cores: GtkComboBoxText builds a menu item per row (10,000 items: about a minute per sample);
+# GtkEntryCompletion refilters with its view attached (1,000,000 items: 5–11 s per keystroke).
+ITEM_LIMITS = {"GtkComboBoxText": 1_000, "GtkEntryCompletion": 100_000}
+# One process may take this long before it counts as hung.
+PROCESS_TIMEOUT_S = 300
+GTK4 = "GTK 4 GtkDropDown"
+STARTUP_RUNS = 9
 
 
-def list_rows(binary, sizes, reps, budget_s):
-    widgets = subprocess.run([binary, "--list"], check=True, capture_output=True, text=True).stdout.split("\n")
+def list_subjects(binary):
+    """(widget, match, command) for every subject: list-benchmark's own, then GTK 4's."""
+    lines = subprocess.run([binary, "--list"], check=True, capture_output=True, text=True).stdout.splitlines()
+    subjects = []
+    for line in filter(None, lines):
+        widget, match = line.split("\t")
+        subjects.append((widget, match, [binary, "--widget", widget, "--match", match]))
+    # GTK 3 paints with cairo in software; so must GTK 4 here (its GL renderer would run on
+    # Mesa's software GL under Xvfb).
+    subjects.append((GTK4, "substring", ["env", "GSK_RENDERER=cairo", "/usr/bin/python3",
+                                         os.path.join(HERE, "gtk4_dropdown.py")]))
+    return subjects
+
+
+def list_rows(binary, sizes, samples):
     rows = []
-    for widget in filter(None, widgets):
-        spent = 0.0
-        reason = None
+    for widget, match, command in list_subjects(binary):
+        failed_at = None
         for size in sizes:
-            if reason:
-                rows.append({"widget": widget, "items": size, "skipped": reason})
-                continue
-            started = time.monotonic()
-            command = [binary, "--widget", widget, "--items", str(size), "--reps", str(reps)]
-            try:
-                done = subprocess.run(command, capture_output=True, text=True, timeout=budget_s * RUN_LIMIT)
-            except subprocess.TimeoutExpired:
-                reason = f"over the {budget_s} s budget at {size:,}"
-                rows.append({"widget": widget, "items": size,
-                             "skipped": f"did not finish within {budget_s * RUN_LIMIT} s"})
-                print(f"  {widget} {size:,}: killed after {budget_s * RUN_LIMIT} s", file=sys.stderr)
-                continue
-            spent += time.monotonic() - started
-            if done.returncode != 0:
-                sys.stderr.write(done.stderr)
-                raise SystemExit(f"benchmark: {' '.join(command)} failed ({done.returncode})")
-            row = json.loads(done.stdout.strip().splitlines()[-1])
+            row = {"widget": widget, "items": size}
+            if match == "prefix" or widget.startswith("GtkEntryCompletion"):
+                row["match"] = match
+            limit = ITEM_LIMITS.get(widget)
+            if limit and size > limit:
+                row["capped"] = f"run up to {limit:,} items: larger sizes would not fit the run's time"
+            elif failed_at:
+                row["error"] = f"not run: the run at {failed_at:,} items failed"
+            else:
+                row.update(measure_list(command + ["--items", str(size), "--samples", str(samples)]))
+                if "error" in row:
+                    failed_at = size
             rows.append(row)
-            print(f"  {widget} {size:,}: {row}", file=sys.stderr)
-            for line in done.stderr.splitlines():  # the samples behind each median
-                if line.startswith(widget):
-                    print(f"    {line}", file=sys.stderr)
-            if spent > budget_s:
-                reason = f"over the {budget_s} s budget at {size:,}"
-            elif row.get("open_ms", 0) > OPEN_LIMIT_MS:
-                reason = f"open took {row['open_ms'] / 1000:.0f} s at {size:,}"
+            print(f"  {table.describe(row)}", file=sys.stderr)
     return rows
 
 
-class MapWatcher:
-    """Times spawn → X MapNotify of the process's first top-level window. Listening on the root
-    window with SubstructureNotify sees the map as the server does it, with no polling."""
-
-    def __init__(self):
-        from Xlib import X, display
-        self.X = X
-        self.display = display.Display()
-        self.display.screen().root.change_attributes(event_mask=X.SubstructureNotifyMask)
-        self.pid_atom = self.display.intern_atom("_NET_WM_PID")
-        self.display.sync()
-
-    def startup_ms(self, command, timeout_s=20, stdin_path=None):
-        """Milliseconds from spawning `command` (reading `stdin_path`, else nothing) to its map."""
-        while self.display.pending_events():
-            self.display.next_event()
-        stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
-        start = time.monotonic_ns()
-        process = subprocess.Popen(command, stdin=stdin, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL)
-        if stdin_path:
-            stdin.close()  # the child has its own descriptor
-        try:
-            while True:
-                if not self.display.pending_events():
-                    left = timeout_s - (time.monotonic_ns() - start) / 1e9
-                    if left <= 0 or process.poll() is not None:
-                        raise RuntimeError(f"{command[0]}: no window mapped (exit {process.poll()})")
-                    select.select([self.display.fileno()], [], [], min(left, 0.2))
-                    continue
-                event = self.display.next_event()
-                if event.type != self.X.MapNotify or event.override:
-                    continue
-                mapped = time.monotonic_ns()
-                # GDK sets _NET_WM_PID before mapping; anything else mapped is not ours.
-                prop = event.window.get_full_property(self.pid_atom, self.X.AnyPropertyType)
-                if prop is None or prop.value[0] == process.pid:
-                    return (mapped - start) / 1e6
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+def measure_list(command):
+    """One process's row, or {"error": why}."""
+    load = os.getloadavg()[0]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=PROCESS_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return {"error": f"hung: no result within {PROCESS_TIMEOUT_S} s", "load": load}
+    reason = next((line for line in reversed(done.stderr.splitlines()) if line.strip()), "")
+    if done.returncode != 0 or not done.stdout.strip():
+        return {"error": f"failed (exit {done.returncode}): {reason}", "load": load}
+    if "CRITICAL" in done.stderr:  # a GTK critical is a bug, in a subject or in GTK
+        return {"error": "GTK critical: " + next(l for l in done.stderr.splitlines() if "CRITICAL" in l), "load": load}
+    row = json.loads(done.stdout.strip().splitlines()[-1])
+    del row["widget"], row["items"]
+    row["load"] = load
+    if row.get("filter_floor_ms"):
+        row["filter_vs_floor"] = round(row["filter_ms"] / row["filter_floor_ms"], 1)
+        if "filter_model_ms" in row:
+            row["filter_model_vs_floor"] = round(row["filter_model_ms"] / row["filter_floor_ms"], 2)
+    if row.get("copy_ms"):
+        row["set_vs_copy"] = round(row["set_ms"] / row["copy_ms"], 1)
+    return row
 
 
-def login_rows(entrykit, runs):
-    subjects = {"entrykit login": [entrykit, "login", "--title", "Sign in"],
-                "zenity --password --username": ["zenity", "--password", "--username", "--title", "Sign in"]}
-    try:  # the subcommand lands separately; until then the row says so
-        help_ok = subprocess.run([entrykit, "login", "--help"], capture_output=True).returncode == 0
-    except OSError:
-        help_ok = False
-    if not help_ok:
-        del subjects["entrykit login"]
-    watcher = MapWatcher()
+def startup_rows(watcher, subjects, runs, label_key="widget"):
+    """Interleaved rounds (a slow moment of the machine hits every subject alike); the first
+    round warms caches and is not counted. `subjects` maps a label to (command, stdin, then)."""
     samples = {name: [] for name in subjects}
-    # Interleaved, so a slow moment of the machine hits both alike; the first round warms caches.
+    extra = {name: [] for name in subjects}
+    errors = {}
     for round_ in range(runs + 1):
-        for name, command in subjects.items():
-            ms = watcher.startup_ms(command)
+        for name, (command, stdin_path, then) in subjects.items():
+            if name in errors:
+                continue
+            try:
+                ms, more = watcher.measure(command, stdin_path=stdin_path, then=then)
+            except (startup.StartupError, OSError) as error:
+                errors[name] = str(error)
+                continue
             if round_:
-                samples[name].append(ms)
-    rows = [{"widget": name, "startup_ms": round(statistics.median(values), 2)} for name, values in samples.items()]
-    if not help_ok:
-        rows.insert(0, {"widget": "entrykit login", "skipped": "not built yet"})
-    for name, values in samples.items():
-        print(f"  {name}: " + ", ".join(f"{v:.1f}" for v in values) + " ms", file=sys.stderr)
+                samples[name].append(round(ms, 2))
+                if more is not None:
+                    extra[name].append(round(more, 2))
+    rows = []
+    for name in subjects:
+        row = {label_key: name} if label_key == "widget" else {"widget": "entrykit choose", label_key: name}
+        if name in errors:
+            row["error"] = errors[name]
+        else:
+            row.update(samples=len(samples[name]), startup_ms=round(statistics.median(samples[name]), 2),
+                       startup_min_ms=min(samples[name]), startup_max_ms=max(samples[name]),
+                       raw={"startup": samples[name]})
+            if extra[name]:
+                row.update(loaded_ms=round(statistics.median(extra[name]), 2), loaded_min_ms=min(extra[name]),
+                           loaded_max_ms=max(extra[name]))
+                row["raw"]["loaded"] = extra[name]
+        rows.append(row)
+        print(f"  {table.describe(row)}", file=sys.stderr)
     return rows
 
 
-def choose_rows(entrykit, runs):
-    """`entrykit choose` start-up with three items as arguments and with a million lines on
-    standard input: the dialog should appear as soon with either."""
-    import tempfile
+def login_rows(watcher, entrykit, login_floor, runs):
+    return startup_rows(watcher, {
+        "entrykit login": ([entrykit, "login", "--title", "Sign in"], None, None),
+        "zenity --password --username": (["zenity", "--password", "--username", "--title", "Sign in"], None, None),
+        "C GTK 3 dialog": ([login_floor, "--title", "Sign in"], None, None),
+    }, runs)
+
+
+def choose_rows(watcher, entrykit, runs):
+    """`entrykit choose` with three items as arguments and with a million lines on standard
+    input: the first frame, and when OK turns sensitive (the items are all in the list)."""
+    def loaded(process, start):
+        return startup.wait_for_sensitive(process, start, "OK")
     with tempfile.NamedTemporaryFile("w", suffix=".txt") as lines:
         lines.write("".join(f"{n}\n" for n in range(1, 1_000_001)))
         lines.flush()
-        subjects = {"3 arguments": ([entrykit, "choose", "apple", "banana", "cherry"], None),
-                    "1,000,000 lines on standard input": ([entrykit, "choose"], lines.name)}
-        watcher = MapWatcher()
-        samples = {name: [] for name in subjects}
-        for round_ in range(runs + 1):  # interleaved; the first round warms caches
-            for name, (command, stdin_path) in subjects.items():
-                ms = watcher.startup_ms(command, stdin_path=stdin_path)
-                if round_:
-                    samples[name].append(ms)
-    for name, values in samples.items():
-        print(f"  entrykit choose, {name}: " + ", ".join(f"{v:.1f}" for v in values) + " ms", file=sys.stderr)
-    return [{"widget": "entrykit choose", "input": name, "startup_ms": round(statistics.median(values), 2)}
-            for name, values in samples.items()]
+        return startup_rows(watcher, {
+            "3 arguments": ([entrykit, "choose", "apple", "banana", "cherry"], None, loaded),
+            "1,000,000 lines on standard input": ([entrykit, "choose"], lines.name, loaded),
+        }, runs, label_key="input")
+
+
+def commit():
+    """The commit measured, marked dirty when the tree differs from it (results aside)."""
+    def git(*args):
+        return subprocess.run(["git", *args], capture_output=True, text=True, cwd=HERE).stdout.strip()
+    head = git("rev-parse", "HEAD") or "unknown"
+    changes = [line for line in git("status", "--porcelain").splitlines() if not line.endswith("results.json")]
+    return head + ("-dirty" if changes else "")
 
 
 def machine():
@@ -173,28 +177,38 @@ def machine():
             return subprocess.run(command, capture_output=True, text=True).stdout.strip().splitlines()[0]
         except (OSError, IndexError):
             return "?"
+    gtk4 = subprocess.run(["/usr/bin/python3", "-c", "import gi; gi.require_version('Gtk', '4.0'); from gi.repository import Gtk; "
+                           "print(f'{Gtk.get_major_version()}.{Gtk.get_minor_version()}.{Gtk.get_micro_version()}')"],
+                          capture_output=True, text=True).stdout.strip() or "?"
     return {"cpu": cpu, "cores": os.cpu_count(), "os": os_name, "swift": first_line(["swift", "--version"]),
-            "gtk": first_line(["pkg-config", "--modversion", "gtk+-3.0"]), "display": "Xvfb 1280x800x24"}
+            "gtk": first_line(["pkg-config", "--modversion", "gtk+-3.0"]), "gtk4": gtk4,
+            "display": "Xvfb 1280x800x24"}
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--json")
-    parser.add_argument("--quick", action="store_true", help="small sizes, few repetitions: a smoke run")
-    parser.add_argument("--bin", default=".build/release")
+    parser.add_argument("--quick", action="store_true", help="small sizes: a smoke run (same samples)")
+    parser.add_argument("--bin", required=True, help="the folder holding list-benchmark and entrykit")
+    parser.add_argument("--login-floor", required=True, help="the C GTK 3 login dialog")
     options = parser.parse_args()
 
+    started = time.monotonic()
+    load_before = os.getloadavg()
     sizes = [1_000, 10_000] if options.quick else [1_000, 10_000, 100_000, 1_000_000]
-    reps = 2 if options.quick else 5
-    budget = 10 if options.quick else BUDGET_S
+    runs = 3 if options.quick else STARTUP_RUNS
+    entrykit = os.path.join(options.bin, "entrykit")
     print("Lists (one process per widget and size):", file=sys.stderr)
-    results = list_rows(os.path.join(options.bin, "list-benchmark"), sizes, reps, budget)
-    print("Login start-up (spawn to MapNotify):", file=sys.stderr)
-    results += login_rows(os.path.join(options.bin, "entrykit"), 3 if options.quick else 9)
-    print("Choose start-up (spawn to MapNotify):", file=sys.stderr)
-    results += choose_rows(os.path.join(options.bin, "entrykit"), 3 if options.quick else 9)
+    results = list_rows(os.path.join(options.bin, "list-benchmark"), sizes, SAMPLES)
+    watcher = startup.FirstFrame()
+    print("Login start-up (spawn to the first frame of its window):", file=sys.stderr)
+    results += login_rows(watcher, entrykit, options.login_floor, runs)
+    print("Choose start-up (first frame; OK sensitive):", file=sys.stderr)
+    results += choose_rows(watcher, entrykit, runs)
 
-    report = {"results": results, "machine": machine(),
+    report = {"results": results, "commit": commit(), "machine": machine(),
+              "load": {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()]},
+              "duration_s": round(time.monotonic() - started),
               "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")}
     print(table.markdown(report))
     if options.json:

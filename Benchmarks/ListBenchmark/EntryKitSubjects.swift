@@ -5,6 +5,7 @@ import EntryKit
 /// rows (`ListGeometry`).
 final class ListCoreSubject: BenchmarkSubject {
     static let name = "ListCore"
+    static let filtersWithListCore = true
     let entry: UnsafeMutablePointer<GtkWidget>
     let popover: UnsafeMutablePointer<GtkWidget>
     let list = ListView()
@@ -49,6 +50,7 @@ final class ListCoreSubject: BenchmarkSubject {
 /// through GTK, so the time runs from the click to the painted list.
 final class DropDownFieldSubject: BenchmarkSubject {
     static let name = "DropDownField"
+    static let filtersWithListCore = true
     let field = DropDownField()
 
     init(container: UnsafeMutablePointer<GtkWidget>) {

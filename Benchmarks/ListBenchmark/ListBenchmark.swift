@@ -1,4 +1,5 @@
 import CGtk
+import EntryKit
 import Foundation
 
 /// Measures one list widget at one size in this process and prints one JSON line (a "results"
@@ -165,6 +166,13 @@ struct Measurement {
             }
             row.add("scroll", scrolls)
         }
+        // The floor under every frame above: the open list painted again with nothing changed.
+        var frames: [Double] = []
+        for _ in 0..<samples {
+            frames.append(Frames.timeToPaint(of: { list.paintedWidget }) {})
+            Frames.settle(milliseconds: 30)
+        }
+        row.add("frame", frames)
         list.close()
 
         // Below ~10,000 items page-granular RSS noise outweighs the figure, so it is left out.
@@ -188,7 +196,27 @@ struct Measurement {
             }
             row.add("filter_floor", scans)
         }
+        if subject.filtersWithListCore {
+            row.add("filter_model", listCoreFilterTimes(keystrokes, expected))
+        }
         return row.json
+    }
+
+    /// The list core's filter alone, on the GTK thread as a keystroke runs it below its
+    /// threshold for going off-thread (`filterNow`: refining the last query's matches, the scan
+    /// split over the cores for large lists), in the same rounds as `filter_ms`.
+    func listCoreFilterTimes(_ keystrokes: [String], _ expected: [Int]) -> [Double] {
+        let items = ListItems(makeItems(count))
+        var times: [Double] = []
+        for _ in 0..<samples {
+            let engine = ListFilterEngine(items: items)
+            for (typed, rows) in zip(keystrokes, expected) {
+                var found = -1
+                times.append(Frames.time { found = engine.filterNow(typed).matches.count })
+                if found != rows { fail(6, "the list core finds \(found) items for \"\(typed)\", not \(rows)") }
+            }
+        }
+        return times
     }
 
     /// Opens the list and times it to its painted frame, once it shows all `rows`.

@@ -31,6 +31,9 @@ protocol BenchmarkSubject: AnyObject {
     func typeQuery(_ query: String) -> Bool
     /// How the widget matches the query; the floor scan and the expected row counts use the same.
     static var match: QueryMatch { get }
+    /// Whether it filters with EntryKit's list core, whose filter is then also timed alone
+    /// (`filter_model_ms`) beside the floor.
+    static var filtersWithListCore: Bool { get }
     /// Rows the list shows now (after the last filter); nil if the widget cannot tell. Checked
     /// against a count made apart from the widget before a filter frame counts.
     var shownRowCount: Int? { get }
@@ -46,6 +49,7 @@ extension BenchmarkSubject {
     func pageDown() -> Bool { false }
     func typeQuery(_ query: String) -> Bool { false }
     static var match: QueryMatch { .substring }
+    static var filtersWithListCore: Bool { false }
     var shownRowCount: Int? { nil }
 }
 
