@@ -188,20 +188,27 @@ def markdown(report):
 
 
 def figures_in(report):
-    """Every figure the tables print, plus every number in the JSON, as the README would write it."""
-    known = set(re.findall(r"\d[\d,]*(?:\.\d+)?", markdown(report)))
+    """What the README may quote: ({times}, {ratios}) as the tables write them, from the tables
+    themselves and from every time (`…_ms`, raw samples) and ratio (`…_vs_…`) in the JSON."""
+    text = markdown(report)
+    durations = set(re.findall(r"(\d[\d,]*(?:\.\d+)?)(?: ms| s\b)", text))
+    ratios = set(re.findall(r"(\d[\d,]*(?:\.\d+)?)×", text))
 
-    def walk(value):
+    def walk(value, key=""):
         if isinstance(value, dict):
-            for item in value.values():
-                walk(item)
+            for name, item in value.items():
+                walk(item, name if not key or name.endswith("_ms") or "_vs_" in name else key)
         elif isinstance(value, list):
             for item in value:
-                walk(item)
+                walk(item, key)
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
-            known.update({f"{value:,}", str(value), ms(value).split()[0], times(value).rstrip("×")})
-    walk(report)
-    return known
+            if "_vs_" in key:
+                ratios.update({times(value).rstrip("×"), f"{value:.2f}", str(value)})
+            else:
+                durations.update({ms(value).split()[0], str(value)})
+    for row in report["results"]:
+        walk(row)
+    return durations, ratios
 
 
 def performance_prose(readme):
@@ -220,8 +227,9 @@ def check(report, readme):
     elif block.group(1) != markdown(report):
         problems.append("README's benchmark tables differ from the JSON: run scripts/benchmark-table "
                         "Benchmarks/results.json --write README.md")
-    known = figures_in(report)
-    for match in re.finditer(r"(\d[\d,]*(?:\.\d+)?)\s?(ms|s\b|×|x\b|%)", performance_prose(readme)):
+    durations, ratios = figures_in(report)
+    for match in re.finditer(r"(\d[\d,]*(?:\.\d+)?)\s?(ms\b|s\b|×|x\b)", performance_prose(readme)):
+        known = ratios if match.group(2) in ("×", "x") else durations
         if match.group(1) not in known:
             problems.append(f"README Performance quotes {match.group(0)!r}, which is in no benchmark result")
     return problems

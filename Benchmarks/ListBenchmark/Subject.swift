@@ -3,11 +3,11 @@ import CGtk
 /// One list widget under measurement. The harness owns the window and the clock; a subject only
 /// builds its widget into `container` and performs the user-level actions.
 ///
-/// To add a subject (e.g. the list core as "ListCore", or "DropDownField"):
-///   1. write a `final class` conforming to this protocol (see `TreeViewPopoverSubject` for a
-///      popover-based one, and README.md here for a ListCore sketch of about 20 lines);
-///   2. add it to `allSubjects` below. `scripts/benchmark` runs every name `--list` prints, and
-///      `scripts/benchmark-table` compares it with the competitors at the same size.
+/// To add a subject:
+///   1. write a `final class` conforming to this protocol (see `ListCoreSubject` or
+///      `TreeViewPopoverSubject` for popover-based ones), in the room `ListGeometry` gives;
+///   2. add it to `allSubjects` below. `scripts/benchmark` runs every subject `--list` prints, and
+///      `scripts/benchmark-table` compares the anchors with `DropDownField` at the same size.
 /// Leave `pageDown`/`typeQuery` at their defaults if the widget cannot do them: the figure is
 /// then left out of the JSON rather than faked.
 @MainActor
