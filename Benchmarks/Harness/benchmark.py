@@ -195,6 +195,7 @@ def main():
 
     started = time.monotonic()
     load_before = os.getloadavg()
+    measured = commit()  # what was built, before anything the run writes
     sizes = [1_000, 10_000] if options.quick else [1_000, 10_000, 100_000, 1_000_000]
     runs = 3 if options.quick else STARTUP_RUNS
     entrykit = os.path.join(options.bin, "entrykit")
@@ -206,7 +207,7 @@ def main():
     print("Choose start-up (first frame; OK sensitive):", file=sys.stderr)
     results += choose_rows(watcher, entrykit, runs)
 
-    report = {"results": results, "commit": commit(), "machine": machine(),
+    report = {"results": results, "commit": measured, "machine": machine(),
               "load": {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()]},
               "duration_s": round(time.monotonic() - started),
               "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")}

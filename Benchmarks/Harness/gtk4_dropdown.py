@@ -6,7 +6,7 @@ own (GTK 3 and 4 cannot share one), printing one JSON row with the same keys:
     gtk4_dropdown.py --items N [--samples S]
 
 The same items (list-benchmark's generator, ported), the same 15 rows of 26 pixels, 320 wide;
-the same steps: set with the list closed, a cold open then re-opens, the query "rang" typed one key
+the same steps: rounds of a set with the list closed and a cold open, then re-opens, the query "rang" typed one key
 at a time in rounds, page-downs through the list's adjustment. Each step ends on the first frame
 painted after the result was there (the frame clock's after-paint) and a round trip to the X
 server; the rows after each keystroke are checked against a count made apart from GTK. Floors
@@ -219,9 +219,15 @@ def main():
     row = {"widget": "GTK 4 GtkDropDown", "items": count, "samples": samples}
     raw = {}
 
-    sets = []
-    string_bytes = 0
-    for _ in range(samples):
+    def open_timed():
+        ms = frames.time_to_paint(subject.popover, subject.open, ready=lambda: subject.list_view.get_mapped())
+        if subject.rows != count:
+            fail(6, f"open shows {subject.rows} rows, not {count}")
+        return ms
+
+    # Rounds of fresh items set with the list closed, then the first (cold) open; then re-opens.
+    sets, colds, string_bytes, full_bytes = [], [], 0, 0
+    for round_ in range(samples):
         items = make_items(count)
         string_bytes = sum(len(item.encode()) for item in items)
         frames.settle()
@@ -229,23 +235,21 @@ def main():
         subject.set_items(items)
         sets.append((time.monotonic_ns() - start) / 1e6)
         del items
+        frames.settle()
+        colds.append(open_timed())
+        if round_ == 0:
+            full_bytes = resident_bytes()
+        subject.close()
     summary(row, raw, "set", sets)
-
-    def open_timed():
-        ms = frames.time_to_paint(subject.popover, subject.open, ready=lambda: subject.list_view.get_mapped())
-        if subject.rows != count:
-            fail(6, f"open shows {subject.rows} rows, not {count}")
-        return ms
-
-    frames.settle()
-    row["open_cold_ms"] = round(open_timed(), 2)
-    full_bytes = resident_bytes()
+    summary(row, raw, "open_cold", colds)
     opens = []
     for _ in range(samples):
-        subject.close()
         frames.settle()
         opens.append(open_timed())
+        subject.close()
     summary(row, raw, "open", opens)
+    frames.settle()
+    open_timed()  # open for the steps below
     frames.settle()
 
     folded = [item.lower() for item in make_items(count)]
@@ -272,6 +276,11 @@ def main():
         scrolls.append(frames.time_to_paint(subject.popover, subject.page_down))
         frames.settle(30)
     summary(row, raw, "scroll", scrolls)
+    repaints = []  # the open list painted again with nothing changed: the floor under each frame
+    for _ in range(samples):
+        repaints.append(frames.time_to_paint(subject.popover, lambda: None))
+        frames.settle(30)
+    summary(row, raw, "frame", repaints)
     subject.close()
     if count >= 10_000:
         row["bytes_per_item"] = round((full_bytes - empty_bytes - string_bytes) / count, 2)

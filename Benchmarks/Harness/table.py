@@ -31,6 +31,12 @@ def ms(value):
     return f"{value:.2f}" if value >= 0.1 else f"{value:.3f}"
 
 
+def duration(value):
+    """A time with its unit: "15.8 ms", "2.8 s"."""
+    text = ms(value)
+    return text if text.endswith(" s") or text == "—" else f"{text} ms"
+
+
 def times(value):
     if value is None:
         return "—"
@@ -66,9 +72,9 @@ def describe(row):
     what = label(row) + (f" {row['items']:,}" if "items" in row else "") + (f", {row['input']}" if "input" in row else "")
     if "error" in row or "capped" in row:
         return f"{what}: {row.get('error') or row['capped']}"
-    figures = ", ".join(f"{key} {row[key]}" for key in
-                        ("set_ms", "open_cold_ms", "open_ms", "filter_ms", "filter_floor_ms", "copy_ms", "scroll_ms",
-                         "startup_ms", "loaded_ms") if key in row)
+    keys = ("set_ms", "copy_ms", "open_cold_ms", "open_ms", "filter_ms", "filter_model_ms", "filter_floor_ms",
+            "scroll_ms", "frame_ms", "startup_ms", "loaded_ms")
+    figures = ", ".join(f"{key} {row[key]}" for key in keys if key in row)
     return f"{what}: {figures}"
 
 
@@ -82,7 +88,7 @@ def list_table(lists):
             what = f"error: {row['error']}" if "error" in row else row["capped"]
             lines.append(f"| {name} | {row['items']:,} | {what} | | | | | | | | |")
             continue
-        opened = f"{ms(row.get('open_cold_ms'))}, {spread(row, 'open')}"
+        opened = f"{spread(row, 'open_cold')}, {spread(row, 'open')}"
         memory = f"{row['bytes_per_item']:.0f}" if "bytes_per_item" in row else "—"
         model = (f"{ms(row['filter_model_ms'])} ÷ {ms(row['filter_floor_ms'])} = {row['filter_model_vs_floor']:.2f}×"
                  if "filter_model_vs_floor" in row else "—")
@@ -137,11 +143,13 @@ def summary(report, lists, logins, chooses):
     mine = rows.get((OURS, largest))
     if mine:
         anchors = [(name, r) for (name, items), r in rows.items() if items == largest and not is_ours(r)]
-        parts = [f"`{name}` {ms(r['open_ms'])} ms to re-open ({times(ratio(r['open_ms'], mine['open_ms']))})"
-                 + (f" and {ms(r['filter_ms'])} ms per key ({times(ratio(r['filter_ms'], mine['filter_ms']))})"
+        parts = [f"`{name}` {duration(r['open_cold_ms'])} to open, {duration(r['open_ms'])} to re-open "
+                 f"({times(ratio(r['open_cold_ms'], mine['open_cold_ms']))}, {times(ratio(r['open_ms'], mine['open_ms']))})"
+                 + (f" and {duration(r['filter_ms'])} per key ({times(ratio(r['filter_ms'], mine['filter_ms']))})"
                     if "filter_ms" in r else "") for name, r in anchors]
-        out.append(f"- At {largest:,} items `{OURS}` re-opens in {ms(mine['open_ms'])} ms and filters in "
-                   f"{ms(mine['filter_ms'])} ms per key (median of {mine['samples']} rounds); "
+        out.append(f"- At {largest:,} items `{OURS}` opens in {duration(mine['open_cold_ms'])}, re-opens in "
+                   f"{duration(mine['open_ms'])} and filters in {duration(mine['filter_ms'])} per key "
+                   f"(medians of {mine['samples']} samples); "
                    + ("; ".join(parts) if parts else "no anchor ran at this size") + ".")
     for name in ("ListCore", OURS):
         floors = [(items, rows[(name, items)]) for items in sizes if (name, items) in rows]
@@ -152,14 +160,14 @@ def summary(report, lists, logins, chooses):
                        + ", ".join(f"{times(r.get('set_vs_copy'))} at {items:,}" for items, r in floors) + ".")
     login = {r["widget"]: r for r in logins if "error" not in r}
     if LOGIN in login and LOGIN_FLOOR in login:
-        out.append(f"- `{LOGIN}` shows its first frame in {ms(login[LOGIN]['startup_ms'])} ms, "
+        out.append(f"- `{LOGIN}` shows its first frame in {duration(login[LOGIN]['startup_ms'])}, "
                    f"{login[LOGIN]['startup_ms'] / login[LOGIN_FLOOR]['startup_ms']:.2f}× the plain C dialog's "
-                   f"{ms(login[LOGIN_FLOOR]['startup_ms'])} ms"
-                   + (f"; zenity takes {ms(login[ZENITY]['startup_ms'])} ms" if ZENITY in login else "") + ".")
+                   f"{duration(login[LOGIN_FLOOR]['startup_ms'])}"
+                   + (f"; zenity takes {duration(login[ZENITY]['startup_ms'])}" if ZENITY in login else "") + ".")
     big = next((r for r in chooses if r["input"].startswith("1,000,000") and "error" not in r), None)
     if big:
-        out.append(f"- `seq 1000000 | entrykit choose` shows its window in {ms(big['startup_ms'])} ms and has "
-                   f"all the items in its list at {ms(big.get('loaded_ms'))} ms.")
+        out.append(f"- `seq 1000000 | entrykit choose` shows its window in {duration(big['startup_ms'])} and has "
+                   f"all the items in its list at {duration(big.get('loaded_ms'))}.")
     return out
 
 
@@ -179,7 +187,8 @@ def markdown(report):
     machine = report.get("machine")
     if machine:
         load = report.get("load", {})
-        lines += ["", f"Measured {report.get('date', '')} at commit `{report.get('commit', '?')[:12]}` on "
+        commit = report.get("commit", "?")
+        lines += ["", f"Measured {report.get('date', '')} at commit `{commit[:12]}{'-dirty' if commit.endswith('-dirty') else ''}` on "
                   f"{machine['cpu']} ({machine['cores']} cores), {machine['os']}, {machine['swift']}, "
                   f"GTK {machine['gtk']} and {machine.get('gtk4', '?')}, {machine['display']}, release build; "
                   f"load average {load.get('before', ['?'])[0]} before the run, {load.get('after', ['?'])[0]} after; "

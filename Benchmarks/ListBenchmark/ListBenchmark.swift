@@ -109,32 +109,40 @@ struct Measurement {
         row.add("items", count)
         row.add("samples", samples)
 
-        // Each set replaces the items with the list closed; the widget keeps what it needs (our
-        // array is dropped after the call).
+        // Each round sets fresh items with the list closed (the widget keeps what it needs; our
+        // array is dropped after the call), then opens it: the first open after new items is
+        // the cold one (a widget that builds its rows when shown pays for them here).
         var stringBytes = 0
+        var fullBytes = 0
         var sets: [Double] = []
-        for _ in 0..<samples {
-            let items = makeItems(count)
-            stringBytes = items.reduce(0) { $0 + $1.utf8.count }
+        var colds: [Double] = []
+        for round in 0..<samples {
+            do {
+                let items = makeItems(count)
+                stringBytes = items.reduce(0) { $0 + $1.utf8.count }
+                Frames.settle()
+                sets.append(Frames.time { list.setItems(items) })
+            }
             Frames.settle()
-            sets.append(Frames.time { list.setItems(items) })
+            colds.append(openTimed(list, expecting: count))
+            if round == 0 {
+                fullBytes = Memory.residentBytes()
+                if holdSeconds > 0 { Frames.settle(milliseconds: holdSeconds * 1000) }
+            }
+            list.close()
         }
         row.add("set", sets)
-
-        // The first open after the items came (a widget that builds its rows when shown pays
-        // for them here), then re-opens of the same items.
-        Frames.settle()
-        let cold = openTimed(list, expecting: count)
-        row.add("open_cold_ms", cold)
-        let fullBytes = Memory.residentBytes()
-        if holdSeconds > 0 { Frames.settle(milliseconds: holdSeconds * 1000) }
+        row.add("open_cold", colds)
+        // Re-opens of the same items.
         var opens: [Double] = []
         for _ in 0..<samples {
-            list.close()
             Frames.settle()
             opens.append(openTimed(list, expecting: count))
+            list.close()
         }
         row.add("open", opens)
+        Frames.settle()
+        _ = openTimed(list, expecting: count)  // open for the steps below
         Frames.settle()
 
         // The floor and the expected rows come from the same folded bytes, apart from the widget.
