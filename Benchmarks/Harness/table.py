@@ -177,6 +177,11 @@ def markdown(report):
     chooses = [r for r in results if "input" in r]
     logins = [r for r in results if "items" not in r and "input" not in r]
     lines = list_table(lists)
+    samples = sorted({r["samples"] for r in results if "samples" in r})
+    lines += ["", "Times in milliseconds unless marked s: medians, with min–max, of "
+              + " or ".join(map(str, samples)) + " samples each; bytes/item is resident memory beyond the strings' "
+              "own bytes (left out below 10,000 items). The floors are measured in list-benchmark's process, so "
+              "GTK 4's row has none."]
     lines += ["", f"Each anchor's median ÷ `{OURS}`'s at the same size (how many times longer it takes):", ""]
     lines += versus_table(lists)
     if logins:
