@@ -76,7 +76,7 @@ def list_rows(binary, sizes, samples):
 
 def measure_list(command):
     """One process's row, or {"error": why}."""
-    load = os.getloadavg()[0]
+    load = round(os.getloadavg()[0], 2)
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=PROCESS_TIMEOUT_S)
     except subprocess.TimeoutExpired:
@@ -186,6 +186,8 @@ def machine():
 
 
 def main():
+    # `choose`'s OK button is found over AT-SPI by its English name.
+    os.environ["LANGUAGE"] = "en"
     parser = argparse.ArgumentParser()
     parser.add_argument("--json")
     parser.add_argument("--quick", action="store_true", help="small sizes: a smoke run (same samples)")
