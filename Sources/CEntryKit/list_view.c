@@ -27,6 +27,7 @@ struct _EkListView {
     gdouble xalign;
     GdkRGBA border_color;
     gboolean has_border;
+    char *border_color_name;     /* a theme's named colour ("borders"), looked up when drawn */
     char *empty_text;
 
     gint highlighted;
@@ -281,22 +282,67 @@ static void draw_text(cairo_t *cr, PangoLayout *layout, gdouble xalign, gint x, 
     pango_cairo_show_layout(cr, layout);
 }
 
-/* Wheel style: rows fade into the background towards the top and bottom edges. */
-static void draw_fades(EkListView *view, cairo_t *cr, gint width, gint height) {
+/* WCAG's relative luminance and contrast ratio, from sRGB components. */
+static gdouble luminance(const GdkRGBA *color) {
+    gdouble channel[3] = {color->red, color->green, color->blue};
+    for (int i = 0; i < 3; i++)
+        channel[i] = channel[i] <= 0.04045 ? channel[i] / 12.92 : pow((channel[i] + 0.055) / 1.055, 2.4);
+    return 0.2126 * channel[0] + 0.7152 * channel[1] + 0.0722 * channel[2];
+}
+
+static gdouble contrast(const GdkRGBA *a, const GdkRGBA *b) {
+    gdouble la = luminance(a), lb = luminance(b);
+    return (MAX(la, lb) + 0.05) / (MIN(la, lb) + 0.05);
+}
+
+#define LEGIBLE_CONTRAST 4.5  /* WCAG AA for text */
+
+/* How far (0 to `wanted`) text may be faded into the background and keep 4.5:1 against it: the
+ * wheel's outer rows fade, but never below legible. A theme whose own text is under 4.5:1 gets
+ * no fade at all. */
+static gdouble legible_fade(const GdkRGBA *text, const GdkRGBA *background, gdouble wanted) {
+    gdouble low = 0, high = wanted;
+    GdkRGBA mixed = *text;
+    if (contrast(text, background) <= LEGIBLE_CONTRAST) return 0;
+    for (int step = 0; step < 20; step++) {
+        gdouble middle = (low + high) / 2;
+        mixed.red = text->red + (background->red - text->red) * middle;
+        mixed.green = text->green + (background->green - text->green) * middle;
+        mixed.blue = text->blue + (background->blue - text->blue) * middle;
+        if (contrast(&mixed, background) >= LEGIBLE_CONTRAST) low = middle; else high = middle;
+    }
+    return low;
+}
+
+/* Wheel style: rows fade into the background towards the top and bottom edges, as far as the
+ * text stays legible. */
+static void draw_fades(EkListView *view, cairo_t *cr, gint width, gint height, const GdkRGBA *text) {
     GdkRGBA base;
     lookup_color(gtk_widget_get_style_context(GTK_WIDGET(view)), "theme_base_color", &base, "#ffffff");
     gdouble reach = inset(view);
-    if (reach <= 0) return;
+    gdouble strongest = legible_fade(text, &base, 0.9);
+    if (reach <= 0 || strongest <= 0) return;
     for (int edge = 0; edge < 2; edge++) {
         gdouble from = edge == 0 ? 0 : height, to = edge == 0 ? reach : height - reach;
         cairo_pattern_t *fade = cairo_pattern_create_linear(0, from, 0, to);
-        cairo_pattern_add_color_stop_rgba(fade, 0, base.red, base.green, base.blue, 0.9);
+        cairo_pattern_add_color_stop_rgba(fade, 0, base.red, base.green, base.blue, strongest);
         cairo_pattern_add_color_stop_rgba(fade, 1, base.red, base.green, base.blue, 0);
         cairo_set_source(cr, fade);
         cairo_rectangle(cr, 0, MIN(from, to), width, fabs(to - from));
         cairo_fill(cr);
         cairo_pattern_destroy(fade);
     }
+}
+
+/* Where a row's text sits across: as a GtkEntry places its text, by the text's own direction
+ * (Latin to the left, Hebrew to the right, in any locale), and by the widget's when the text has
+ * none (digits). So a field and its rows line up in right-to-left locales too. */
+static gdouble row_xalign(EkListView *view, PangoLayout *layout) {
+    PangoDirection direction = pango_find_base_dir(pango_layout_get_text(layout), -1);
+    gboolean rtl = direction == PANGO_DIRECTION_NEUTRAL
+        ? gtk_widget_get_direction(GTK_WIDGET(view)) == GTK_TEXT_DIR_RTL
+        : direction == PANGO_DIRECTION_RTL;
+    return rtl ? 1 - view->xalign : view->xalign;
 }
 
 static gboolean ek_list_view_draw(GtkWidget *widget, cairo_t *cr) {
@@ -310,7 +356,6 @@ static gboolean ek_list_view_draw(GtkWidget *widget, cairo_t *cr) {
     gtk_style_context_get_color(context, gtk_style_context_get_state(context), &text_color);
     lookup_color(context, "theme_selected_bg_color", &selected_bg, "#3584e4");
     lookup_color(context, "theme_selected_fg_color", &selected_fg, "#ffffff");
-    gdouble xalign = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL ? 1 - view->xalign : view->xalign;
     gint text_width = width - 2 * ROW_PADDING_X;
 
     if (view->row_count == 0 && view->empty_text) {
@@ -343,14 +388,16 @@ static gboolean ek_list_view_draw(GtkWidget *widget, cairo_t *cr) {
             cairo_fill(cr);
         }
         PangoLayout *layout = row_layout(view, row, text_width);
-        draw_text(cr, layout, xalign, ROW_PADDING_X, y, text_width, h, color);
+        draw_text(cr, layout, row_xalign(view, layout), ROW_PADDING_X, y, text_width, h, color);
         g_object_unref(layout);
     }
 
-    if (view->centered) draw_fades(view, cr, width, height);
+    if (view->centered) draw_fades(view, cr, width, height, &text_color);
 
+    GdkRGBA border = view->border_color;
+    if (view->border_color_name) lookup_color(context, view->border_color_name, &border, "#aaaaaa");
     if (view->has_border) {
-        gdk_cairo_set_source_rgba(cr, &view->border_color);
+        gdk_cairo_set_source_rgba(cr, &border);
         cairo_set_line_width(cr, 1);
         cairo_rectangle(cr, 0.5, 0.5, width - 1, height - 1);
         cairo_stroke(cr);
@@ -437,6 +484,7 @@ static void ek_list_view_dispose(GObject *object) {
 static void ek_list_view_finalize(GObject *object) {
     EkListView *view = EK_LIST_VIEW(object);
     g_clear_pointer(&view->font, pango_font_description_free);
+    g_free(view->border_color_name);
     g_clear_pointer(&view->empty_text, g_free);
     G_OBJECT_CLASS(ek_list_view_parent_class)->finalize(object);
 }
@@ -549,7 +597,28 @@ void ek_list_view_set_text_xalign(EkListView *view, gdouble xalign) {
     gtk_widget_queue_draw(GTK_WIDGET(view));
 }
 
+gboolean ek_list_view_set_border_color_name(EkListView *view, const char *name) {
+    g_return_val_if_fail(EK_IS_LIST_VIEW(view), FALSE);
+    GdkRGBA color;
+    if (!gtk_style_context_lookup_color(gtk_widget_get_style_context(GTK_WIDGET(view)), name, &color)) return FALSE;
+    g_free(view->border_color_name);
+    view->border_color_name = g_strdup(name);
+    view->has_border = TRUE;
+    gtk_widget_queue_draw(GTK_WIDGET(view));
+    return TRUE;
+}
+
+gint ek_list_view_get_text_row_height(EkListView *view) {
+    g_return_val_if_fail(EK_IS_LIST_VIEW(view), 0);
+    gint requested = view->requested_row_height;
+    view->requested_row_height = 0;
+    gint height = row_height(view);
+    view->requested_row_height = requested;
+    return height;
+}
+
 void ek_list_view_set_border_color(EkListView *view, const GdkRGBA *color) {
+    g_clear_pointer(&view->border_color_name, g_free);
     view->has_border = color != NULL;
     if (color) view->border_color = *color;
     gtk_widget_queue_draw(GTK_WIDGET(view));

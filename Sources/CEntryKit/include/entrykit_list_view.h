@@ -52,6 +52,11 @@ void ek_list_view_set_font(EkListView *view, const PangoFontDescription *font);
 void ek_list_view_set_text_xalign(EkListView *view, gdouble xalign);
 /* Colour of the one-pixel border around the list (NULL: no border). */
 void ek_list_view_set_border_color(EkListView *view, const GdkRGBA *color);
+/* The border in a colour the theme names ("borders"), looked up each time it is drawn, so it
+ * follows theme changes; FALSE, and nothing changed, when the theme has no such colour. */
+gboolean ek_list_view_set_border_color_name(EkListView *view, const char *name);
+/* The height a row takes from the font: the text and the padding round it. */
+gint ek_list_view_get_text_row_height(EkListView *view);
 /* Wheel style, as a picker shows it: the highlighted row sits in the middle with its neighbours
  * above and below fading towards the edges; scrolling highlights the row that reaches the middle
  * and comes to rest on a whole row. */

@@ -188,10 +188,9 @@ public final class DropDownField: ChooserEntry {
         textBeforeOpen = filter.isEmpty ? text : nil
         selectionBeforeOpen = selectedIndex
         list.filterText = filter
-        list.font = listFont ?? entryFont
         list.textAlignment = Double(gtk_entry_get_alignment(cast()))
         isExpanded = true
-        popup.show(rowHeight: rowHeight ?? entryHeight)
+        popup.show(rowHeight: effectiveRowHeight)
         // Highlighted once the list has its size and has scrolled to the row: the highlight is
         // announced (as the entry's active descendant) among the rows on screen, whose number
         // and places a screen reader speaks.
@@ -227,9 +226,11 @@ public final class DropDownField: ChooserEntry {
     /// Row height in pixels (`heightOfListItem`); nil, the default, is the entry's own height.
     public var rowHeight: Int?
 
-    /// The list's one-pixel border as a CSS colour (`borderColorForList`); light grey by default
-    /// (`UIColor.lightGray`, `#aaaaaa`); nil for none. A colour GTK cannot parse is refused.
-    public var listBorderColor: String? = "#aaaaaa" {
+    /// The list's one-pixel border as a CSS colour (`borderColorForList`); nil for none. By
+    /// default the theme's own border colour (``ListView/themeBorderColor``, `"@borders"`): the
+    /// spec's light grey meant "a light border", and the theme knows what that is, black in high
+    /// contrast. An explicit colour wins; one GTK cannot parse is refused.
+    public var listBorderColor: String? = ListView.themeBorderColor {
         didSet {
             list.borderColor = listBorderColor
             if list.borderColor != listBorderColor { listBorderColor = oldValue }
@@ -242,8 +243,21 @@ public final class DropDownField: ChooserEntry {
         didSet { if isExpanded { list.font = listFont ?? entryFont } }
     }
 
-    /// The height a row has when the list opens: ``rowHeight``, else the entry's own height.
-    public var effectiveRowHeight: Int { min(max(rowHeight ?? entryHeight, 1), ListView.maximumRowHeight) }
+    /// The height a row has when the list opens: ``rowHeight``, else the entry's own height, or
+    /// the height the list's font needs with its padding where that is more (large text: the
+    /// entry's minimum height no longer holds the text and padding).
+    public var effectiveRowHeight: Int {
+        if let rowHeight { return min(max(rowHeight, 1), ListView.maximumRowHeight) }
+        useListFont()
+        return min(max(entryHeight, list.textRowHeight, 1), ListView.maximumRowHeight)
+    }
+
+    /// Gives the list the font its rows are drawn in (``listFont``, else the entry's), if it has
+    /// another: changing it re-measures the rows.
+    private func useListFont() {
+        let font = listFont ?? entryFont
+        if list.font != font { list.font = font }
+    }
 
     /// The height the open list takes with `rows` rows (at least one): its rows and its frame.
     /// A window that keeps room for the list under the field sizes that room with it.

@@ -310,11 +310,17 @@ public final class ListView: Widget {
         }
     }
 
-    /// The one-pixel border round the list, as a CSS colour (`"#d3d3d3"`, `"lightgray"`); nil
-    /// for none. A colour GTK cannot parse is refused and the border left as it was.
+    /// The one-pixel border round the list, as a CSS colour (`"#d3d3d3"`, `"lightgray"`) or, as
+    /// in GTK's CSS, a colour the theme names (`"@borders"`: the theme's own border colour, which
+    /// follows theme changes, high contrast included); nil for none. A colour GTK cannot parse,
+    /// or a name the theme lacks, is refused and the border left as it was.
     public var borderColor: String? {
         didSet {
             guard let name = borderColor else { return ek_list_view_set_border_color(listView, nil) }
+            if name.hasPrefix("@") {
+                if ek_list_view_set_border_color_name(listView, String(name.dropFirst())) == 0 { borderColor = oldValue }
+                return
+            }
             var color = GdkRGBA()
             guard gdk_rgba_parse(&color, name) != 0 else {
                 borderColor = oldValue
@@ -323,6 +329,13 @@ public final class ListView: Widget {
             ek_list_view_set_border_color(listView, &color)
         }
     }
+
+    /// The theme's own border colour, as ``borderColor`` takes it.
+    public static let themeBorderColor = "@borders"
+
+    /// The height a row takes from the font (the text and the theme-sized padding round it),
+    /// whatever ``rowHeight`` is set to.
+    public var textRowHeight: Int { Int(ek_list_view_get_text_row_height(listView)) }
 
     /// Horizontal placement of row text: 0 at the start, 0.5 centred, 1 at the end.
     public var textAlignment: Double = 0 {
