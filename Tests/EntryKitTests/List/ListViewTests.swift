@@ -74,7 +74,10 @@ import Testing
 
         let accessible = listAccessible(list)
         #expect(atk_object_get_n_accessible_children(accessible) == 1_000_000)
-        #expect(atk_object_get_role(accessible) == ATK_ROLE_LIST)
+        // Above 100 rows a one-column table: screen readers read its size in one call.
+        #expect(atk_object_get_role(accessible) == ATK_ROLE_TABLE)
+        #expect(atk_table_get_n_rows(OpaquePointer(accessible)) == 1_000_000)
+        #expect(atk_table_get_n_columns(OpaquePointer(accessible)) == 1)
         let set = atk_object_ref_state_set(accessible)!
         #expect(atk_state_set_contains_state(set, ATK_STATE_MANAGES_DESCENDANTS) != 0,
                 "the AT-SPI bridge must not walk a million children")
@@ -107,6 +110,12 @@ import Testing
         #expect(atk_object_get_index_in_parent(rows[0].cast()) == 0)
         #expect(atk_object_ref_accessible_child(accessible, 1_000_000) == nil)
         window.saveScreenshot("list-million-end")
+
+        // A filter down to 100 rows or fewer makes it a list again, with the filtered count.
+        list.filterText = "Item 99999"
+        list.settleFilter()
+        #expect(atk_object_get_n_accessible_children(accessible) == 11)
+        #expect(atk_object_get_role(accessible) == ATK_ROLE_LIST)
     }
 
     /// A filter is a change of the whole list: the count follows it, the old row objects are defunct.
@@ -150,7 +159,7 @@ import Testing
         #expect(LiveObjects.now == before)
     }
 
-    @Test func rowHeightAndFontTakeEffect() {
+    @Test func rowHeightAndFontTakeEffect() throws {
         let list = ListView()
         list.visibleRowCount = 4
         list.setItems(numbered(100))
@@ -170,6 +179,14 @@ import Testing
         #expect(list.borderColor == nil, "a colour GTK cannot parse is refused")
         list.borderColor = "#d3d3d3"
         #expect(list.borderColor == "#d3d3d3")
+        list.borderColor = ListView.themeBorderColor
+        #expect(list.borderColor == "@borders", "a colour the theme names is taken")
+        list.borderColor = "@no_such_theme_colour"
+        #expect(list.borderColor == "@borders", "a name the theme lacks is refused")
+        list.rowHeight = nil
+        let fromTheFont = try #require(list.rowHeight)
+        list.rowHeight = fromTheFont + 37
+        #expect(list.textRowHeight == fromTheFont, "the font's own row height, whatever rowHeight is")
     }
 
     /// The columns with text ink (dark pixels) in each 20-pixel row of a shown list, read back
