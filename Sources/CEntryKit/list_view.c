@@ -297,18 +297,24 @@ static gdouble contrast(const GdkRGBA *a, const GdkRGBA *b) {
 
 #define LEGIBLE_CONTRAST 4.5  /* WCAG AA for text */
 
+/* `from` moved `amount` (0 to 1) of the way to `to`, keeping from's alpha. */
+static GdkRGBA mix(const GdkRGBA *from, const GdkRGBA *to, gdouble amount) {
+    GdkRGBA mixed = *from;
+    mixed.red += (to->red - from->red) * amount;
+    mixed.green += (to->green - from->green) * amount;
+    mixed.blue += (to->blue - from->blue) * amount;
+    return mixed;
+}
+
 /* How far (0 to `wanted`) text may be faded into the background and keep 4.5:1 against it: the
  * wheel's outer rows fade, but never below legible. A theme whose own text is under 4.5:1 gets
  * no fade at all. */
 static gdouble legible_fade(const GdkRGBA *text, const GdkRGBA *background, gdouble wanted) {
     gdouble low = 0, high = wanted;
-    GdkRGBA mixed = *text;
     if (contrast(text, background) <= LEGIBLE_CONTRAST) return 0;
     for (int step = 0; step < 20; step++) {
         gdouble middle = (low + high) / 2;
-        mixed.red = text->red + (background->red - text->red) * middle;
-        mixed.green = text->green + (background->green - text->green) * middle;
-        mixed.blue = text->blue + (background->blue - text->blue) * middle;
+        GdkRGBA mixed = mix(text, background, middle);
         if (contrast(&mixed, background) >= LEGIBLE_CONTRAST) low = middle; else high = middle;
     }
     return low;
@@ -363,8 +369,10 @@ static gboolean ek_list_view_draw(GtkWidget *widget, cairo_t *cr) {
         if (view->font) pango_layout_set_font_description(layout, view->font);
         pango_layout_set_width(layout, MAX(text_width, 1) * PANGO_SCALE);
         pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
-        GdkRGBA dim = text_color;
-        dim.alpha *= 0.55;
+        /* Dimmer than the rows, as a placeholder is, but no less legible than 4.5:1. */
+        GdkRGBA base;
+        lookup_color(context, "theme_base_color", &base, "#ffffff");
+        GdkRGBA dim = mix(&text_color, &base, legible_fade(&text_color, &base, 0.45));
         draw_text(cr, layout, 0.5, ROW_PADDING_X, 0, text_width, MIN(height, row_height(view)), &dim);
         g_object_unref(layout);
     }

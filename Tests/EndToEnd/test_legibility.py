@@ -210,3 +210,26 @@ def test_right_to_left_field_and_rows_align_alike(binary, display, items):
         assert [side(box) for _, box in rows] == [expected] * len(rows)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_no_matches_is_dim_but_legible(binary, display, theme):
+    app = start(binary, "choose", theme, "--editable", *FRUIT)
+    try:
+        field = find(app.application, role="combo box", name="Choose an item:")
+        wait_for(lambda: "focused" in states(field), what="the field to have focus")
+        driver_keys("z", "z", "z", delay_ms=80)
+        listbox = find(app.application, role="list", showing=True)
+        wait_for(lambda: listbox.childCount == 0, what="no rows left")
+        box = listbox.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        wait_for(lambda: box.height > 0 and listbox.queryComponent().getExtents(pyatspi.DESKTOP_COORDS).y == box.y,
+                 interval=0.3, what="the list at rest")
+        with tempfile.NamedTemporaryFile(suffix=".png") as shot:
+            image = Image.open(screenshot(shot.name))
+            image.load()
+        background, text = background_and_text(crop(image, box, inset=2))
+        ratio = contrast(background, text)
+        print("contrast: no matches", theme, round(ratio, 2))
+        assert 4.5 <= ratio, f"{theme}: 'No matches' at {ratio:.2f}:1"
+    finally:
+        app.close()
