@@ -210,8 +210,8 @@ static void ek_chooser_entry_accessible_init(EkChooserEntryAccessible *self) { (
 enum { PROP_0, PROP_EXPANDABLE, PROP_EXPANDED, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
-static AtkObject *existing_accessible(EkChooserEntry *entry) {
-    /* Made on demand only: an entry nobody reads needs no accessible. */
+static AtkObject *accessible_made_if_needed(EkChooserEntry *entry) {
+    /* GTK makes the accessible on the first call; the state changes it announces need one. */
     return gtk_widget_get_accessible(GTK_WIDGET(entry));
 }
 
@@ -264,7 +264,7 @@ void ek_chooser_entry_set_expandable(EkChooserEntry *entry, gboolean expandable)
     if (priv->expandable == expandable) return;
     priv->expandable = expandable;
     if (!expandable) ek_chooser_entry_set_expanded(entry, FALSE);
-    AtkObject *accessible = existing_accessible(entry);
+    AtkObject *accessible = accessible_made_if_needed(entry);
     g_object_notify(G_OBJECT(accessible), "accessible-role");
     atk_object_notify_state_change(accessible, ATK_STATE_EXPANDABLE, expandable);
     g_object_notify_by_pspec(G_OBJECT(entry), properties[PROP_EXPANDABLE]);
@@ -283,7 +283,7 @@ void ek_chooser_entry_set_expanded(EkChooserEntry *entry, gboolean expanded) {
     if (priv->expanded == expanded) return;
     priv->expanded = expanded;
     if (expanded) start_watching(entry); else stop_watching(entry);
-    atk_object_notify_state_change(existing_accessible(entry), ATK_STATE_EXPANDED, expanded);
+    atk_object_notify_state_change(accessible_made_if_needed(entry), ATK_STATE_EXPANDED, expanded);
     g_object_notify_by_pspec(G_OBJECT(entry), properties[PROP_EXPANDED]);
 }
 
@@ -302,7 +302,7 @@ static void set_weak(GtkWidget **slot, GtkWidget *widget) {
 void ek_chooser_entry_set_popup(EkChooserEntry *entry, GtkWidget *popup, GtkWidget *controlled) {
     g_return_if_fail(EK_IS_CHOOSER_ENTRY(entry));
     EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
-    AtkObject *accessible = existing_accessible(entry);
+    AtkObject *accessible = accessible_made_if_needed(entry);
     if (priv->controlled) {
         AtkObject *old = gtk_widget_get_accessible(priv->controlled);
         atk_object_remove_relationship(accessible, ATK_RELATION_CONTROLLER_FOR, old);
@@ -327,7 +327,7 @@ void ek_chooser_entry_set_choices(EkChooserEntry *entry, gint count, gint chosen
     gboolean selection_changed = priv->chosen != chosen;
     priv->choice_count = count;
     priv->chosen = chosen;
-    if (selection_changed) g_signal_emit_by_name(existing_accessible(entry), "selection-changed");
+    if (selection_changed) g_signal_emit_by_name(accessible_made_if_needed(entry), "selection-changed");
 }
 
 guint ek_chooser_entry_get_toggle_count(EkChooserEntry *entry) {

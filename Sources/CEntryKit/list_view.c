@@ -39,7 +39,7 @@ struct _EkListView {
     gdouble drag_start_value;
     gboolean dragging;
 
-    gboolean centered;           /* wheel style: the highlighted row sits in the middle */
+    gboolean wheel_style;         /* wheel style: the highlighted row sits in the middle */
     guint settle_source;         /* snaps a wheel to a whole row after scrolling stops */
     guint pick_source;           /* picks a wheel's middle row once a scroll's emission is over */
     guint own_scrolls;           /* > 0 while the view moves its adjustment itself */
@@ -89,7 +89,7 @@ static gdouble scroll_offset(EkListView *view) {
 /* Empty space above the first row and below the last: in wheel style, enough for either to sit
  * in the middle. */
 static gdouble inset(EkListView *view) {
-    if (!view->centered) return 0;
+    if (!view->wheel_style) return 0;
     return MAX((gtk_widget_get_allocated_height(GTK_WIDGET(view)) - row_height(view)) / 2.0, 0);
 }
 
@@ -162,7 +162,7 @@ static void vadjustment_value_changed(GtkAdjustment *adjustment, EkListView *vie
     (void)adjustment;
     visible_rows_moved(view);
     /* Only a person scrolls a wheel, and only one on screen. */
-    if (!view->centered || view->row_count == 0 || view->own_scrolls > 0 || !gtk_widget_get_mapped(GTK_WIDGET(view)))
+    if (!view->wheel_style || view->row_count == 0 || view->own_scrolls > 0 || !gtk_widget_get_mapped(GTK_WIDGET(view)))
         return;
     /* A wheel picks what scrolls into the middle, and comes to rest on a whole row. The pick runs
      * the application's code, which may destroy the list and its window: it waits until GTK's
@@ -344,10 +344,11 @@ static void draw_fades(EkListView *view, cairo_t *cr, gint width, gint height, c
  * (Latin to the left, Hebrew to the right, in any locale), and by the widget's when the text has
  * none (digits). So a field and its rows line up in right-to-left locales too. */
 static gdouble row_xalign(EkListView *view, PangoLayout *layout) {
-    PangoDirection direction = pango_find_base_dir(pango_layout_get_text(layout), -1);
-    gboolean rtl = direction == PANGO_DIRECTION_NEUTRAL
-        ? gtk_widget_get_direction(GTK_WIDGET(view)) == GTK_TEXT_DIR_RTL
-        : direction == PANGO_DIRECTION_RTL;
+    /* The layout resolves its direction from its first strong character, else takes the
+     * widget's (gtk_widget_create_pango_layout sets that as its base). */
+    PangoLayoutLine *line = pango_layout_get_line_readonly(layout, 0);
+    gboolean rtl = line ? pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL
+                        : gtk_widget_get_direction(GTK_WIDGET(view)) == GTK_TEXT_DIR_RTL;
     return rtl ? 1 - view->xalign : view->xalign;
 }
 
@@ -400,7 +401,7 @@ static gboolean ek_list_view_draw(GtkWidget *widget, cairo_t *cr) {
         g_object_unref(layout);
     }
 
-    if (view->centered) draw_fades(view, cr, width, height, &text_color);
+    if (view->wheel_style) draw_fades(view, cr, width, height, &text_color);
 
     GdkRGBA border = view->border_color;
     if (view->border_color_name) lookup_color(context, view->border_color_name, &border, "#aaaaaa");
@@ -441,7 +442,7 @@ static void press_released(GtkGestureMultiPress *gesture, gint presses, gdouble 
 static gboolean forget_drag(gpointer data) {
     EkListView *view = data;
     view->dragging = FALSE;
-    if (view->centered && view->highlighted >= 0)
+    if (view->wheel_style && view->highlighted >= 0)
         ek_list_view_scroll_to_row(view, (guint)view->highlighted, EK_LIST_SCROLL_CENTER);
     return G_SOURCE_REMOVE;
 }
@@ -580,7 +581,7 @@ void ek_list_view_set_row_height(EkListView *view, gint height) {
     view->requested_row_height = height;
     configure_vadjustment(view);
     /* Keep the same first row on screen at the new height; a wheel keeps its pick in the middle. */
-    if (view->centered && view->highlighted >= 0)
+    if (view->wheel_style && view->highlighted >= 0)
         ek_list_view_scroll_to_row(view, (guint)view->highlighted, EK_LIST_SCROLL_CENTER);
     else
         set_scroll_value(view, (gdouble)top * row_height(view) + inset(view));
@@ -632,15 +633,15 @@ void ek_list_view_set_border_color(EkListView *view, const GdkRGBA *color) {
     gtk_widget_queue_draw(GTK_WIDGET(view));
 }
 
-void ek_list_view_set_centered(EkListView *view, gboolean centered) {
+void ek_list_view_set_wheel_style(EkListView *view, gboolean wheel_style) {
     g_return_if_fail(EK_IS_LIST_VIEW(view));
-    view->centered = centered != FALSE;
+    view->wheel_style = wheel_style != FALSE;
     configure_vadjustment(view);
     if (view->highlighted >= 0) ek_list_view_scroll_to_row(view, (guint)view->highlighted, EK_LIST_SCROLL_CENTER);
     visible_rows_moved(view);
 }
 
-gboolean ek_list_view_get_centered(EkListView *view) { return view->centered; }
+gboolean ek_list_view_get_wheel_style(EkListView *view) { return view->wheel_style; }
 
 void ek_list_view_set_empty_text(EkListView *view, const char *text) {
     g_free(view->empty_text);
@@ -682,7 +683,7 @@ void ek_list_view_scroll_to_row(EkListView *view, guint row, EkListScroll placem
     gdouble page = gtk_adjustment_get_page_size(view->vadjustment);
     gdouble value = gtk_adjustment_get_value(view->vadjustment);
     gdouble top = (gdouble)row * h + inset(view);
-    if (view->centered) placement = EK_LIST_SCROLL_CENTER;  /* a wheel shows its row in the middle */
+    if (view->wheel_style) placement = EK_LIST_SCROLL_CENTER;  /* a wheel shows its row in the middle */
     switch (placement) {
     case EK_LIST_SCROLL_TOP: value = top; break;
     case EK_LIST_SCROLL_CENTER: value = top - (page - h) / 2; break;
@@ -701,7 +702,7 @@ guint ek_list_view_get_first_visible_row(EkListView *view) {
     return first;
 }
 
-guint ek_list_view_get_visible_row_count(EkListView *view) {
+guint ek_list_view_get_visible_row_capacity(EkListView *view) {
     gint height = gtk_widget_get_allocated_height(GTK_WIDGET(view));
     return (guint)MAX(height / row_height(view), 1);
 }

@@ -102,7 +102,7 @@ import Testing
         page.topField.open()
         waitUntilOpen(page.topField, window: window)
         // Rows of 72-point text are as tall as the text and its padding, more than the entry.
-        let rowHeight = page.topField.list.rowHeight ?? 0
+        let rowHeight = page.topField.list.rowHeight
         #expect(rowHeight == page.topField.list.textRowHeight)
         #expect(rowHeight > Int(gtk_widget_get_allocated_height(page.topField.widget)))
         let shown = Int(gtk_widget_get_allocated_height(page.topField.list.canvas.widget))
@@ -123,7 +123,7 @@ import Testing
         #expect(page.picked.text == "Nothing picked yet.")
         TestInput.click(page.topField, x: 20, y: 8)
         waitUntilOpen(page.topField, window: window)
-        let rowHeight = Double(page.topField.list.rowHeight!)
+        let rowHeight = Double(page.topField.list.rowHeight)
         TestInput.click(page.topField.list.canvas, x: 10, y: rowHeight * 2.5)
         #expect(page.topField.text == "banana")
         #expect(page.picked.text == "Picked: banana (3 of 5)")

@@ -82,13 +82,12 @@ extension DropDownField {
     /// each other): closed, that item is picked, as in a `select`; open, it is highlighted.
     private func typeAhead(keyval: guint) -> Bool {
         guard !isEditable else { return false }
-        let code = gdk_keyval_to_unicode(keyval)
-        guard code > 0x20, code != 0x7f, let scalar = Unicode.Scalar(code) else { return false }
+        guard let typed = Self.typedText(keyval) else { return false }
         // Closed, the search starts from the choice (which code may have set), not an old highlight.
         if !isOpen, list.highlightedItem != selectedIndex {
             list.highlightedRow = selectedIndex.flatMap(list.row(ofItem:))
         }
-        if list.typeAhead(String(Character(scalar))), !isOpen, let item = list.highlightedItem {
+        if list.typeAhead(typed), !isOpen, let item = list.highlightedItem {
             selectedIndex = item
             onSelect?(item, items[item])
         }
