@@ -19,11 +19,11 @@ let package = Package(
         .target(name: "EntryKitStrings"),
         // The list's item store, filter and type-ahead: plain Swift, no GTK, so the model is
         // tested and benchmarked without a display. EntryKit re-exports it.
-        .target(name: "EntryKitList", path: "Sources/EntryKit/List/Model"),
+        .target(name: "EntryKitList"),
         // What must be C: GObject subclasses Swift cannot declare (the virtualized list view and
         // its accessible; a GtkEntryBuffer keeping passwords in locked memory).
         .target(name: "CEntryKit", dependencies: ["CGtk"]),
-        .target(name: "EntryKit", dependencies: ["CGtk", "CEntryKit", "EntryKitStrings", "EntryKitList"], exclude: ["List/Model"]),
+        .target(name: "EntryKit", dependencies: ["CGtk", "CEntryKit", "EntryKitStrings", "EntryKitList"]),
         .executableTarget(name: "entrykit", dependencies: ["EntryKit"]),
         // libFuzzer target for the parser; see README "Fuzzing". Built normally it replays files.
         .executableTarget(name: "strings-fuzz", dependencies: ["EntryKitStrings"], path: "Fuzz/StringsFuzz"),
@@ -35,11 +35,12 @@ let package = Package(
             exclude: ["README.md"]
         ),
         .testTarget(name: "EntryKitStringsTests", dependencies: ["EntryKitStrings"]),
+        .testTarget(name: "EntryKitListTests", dependencies: ["EntryKitList"]),
         // List model speed at 1k to 1M items; see README "Performance".
         .executableTarget(name: "list-model-benchmark", dependencies: ["EntryKitList"], path: "Benchmarks/ListModelBenchmark"),
         // What the test targets share: the display check and leak helpers (package-access hooks).
         .target(name: "EntryKitTestSupport", dependencies: ["EntryKit"], path: "Tests/EntryKitTestSupport"),
-        .testTarget(name: "EntryKitTests", dependencies: ["EntryKit", "CEntryKit", "EntryKitList", "EntryKitTestSupport"]),
+        .testTarget(name: "EntryKitTests", dependencies: ["EntryKit", "CEntryKit", "EntryKitTestSupport"]),
         // The app's own pieces (gallery window, command line) tested in-process.
         .testTarget(name: "entrykitTests", dependencies: ["entrykit", "EntryKitTestSupport"]),
     ]
