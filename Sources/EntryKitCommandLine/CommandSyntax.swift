@@ -80,10 +80,15 @@ public struct CommandSyntax<Options>: Sendable {
             guard let option = self.options.first(where: { $0.names.contains(name) }) else {
                 throw UsageError(unknownOptionMessage(name))
             }
-            switch option.kind {
-            case .help, .flag:
+            func takeNoValue() throws(UsageError) {
                 if attachedValue != nil { throw UsageError("\(name) takes no value") }
-                guard case .flag(let set) = option.kind else { return .help }
+            }
+            switch option.kind {
+            case .help:
+                try takeNoValue()
+                return .help
+            case .flag(let set):
+                try takeNoValue()
                 try set(&options)
             case .value(_, let set):
                 guard let value = attachedValue ?? words.popFirst() else { throw UsageError("\(name) needs a value") }
