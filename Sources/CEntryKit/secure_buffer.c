@@ -229,6 +229,10 @@ entrykit_secure_buffer_write_to_fd (void *object, int fd)
     return buffer->text != NULL ? write_all (fd, buffer->text, buffer->n_bytes) : 0;
 }
 
+/* EntryKit's JSON strings are written by Swift's JSONString (EntryKitStrings). The password alone
+   is escaped here, because it must not leave locked memory: it goes to the descriptor from the
+   buffer, a run of plain bytes or one escape at a time. Controls are written as \u00XX, which
+   JSON reads as JSONString's short forms (\n). */
 int
 entrykit_secure_buffer_write_json_to_fd (void *object, int fd)
 {

@@ -103,6 +103,15 @@ import Testing
         g_value_unset(&instance[0])
     }
 
+    /// A class makes its signals when it is first referenced: the check must find them on a type
+    /// nothing has made an instance of yet. Nothing in EntryKit or its tests makes an info bar.
+    @Test func signalsOfAClassNothingHasReferencedAreFound() {
+        let infoBar = gtk_info_bar_get_type()
+        #expect(g_type_class_peek(infoBar) == nil, "an info bar was made before: this test no longer sees an unreferenced class")
+        #expect(SignalShape.integerArgument.mismatch(with: "response", on: infoBar) == nil)
+        #expect(SignalShape.pointerArgument.mismatch(with: "response", on: infoBar)?.hasPrefix("GtkInfoBar::response has the signature (gint) -> void") == true)
+    }
+
     @Test func handlerOfTheWrongShapeIsRefusedWithTheRealSignature() {
         let dialog = gtk_dialog_get_type()
         #expect(SignalShape.integerArgument.mismatch(with: "response", on: dialog) == nil)

@@ -16,8 +16,10 @@ import Synchronization
 /// GTK thread (`isolated deinit`): the last wrapper may be released from any task or thread, and
 /// finalization, with the signal closures it frees, still happens where GTK runs.
 ///
-/// Signal handlers connected through ``connect(_:_:)`` capture the wrapper weakly: the GObject
-/// keeps its closures, the Swift owner keeps the wrapper, and nothing keeps both.
+/// ``connect(_:_:)`` captures nothing of the wrapper: it keeps only the handler it is given, in a
+/// box the GObject frees with the signal. A handler that uses its owner captures it weakly
+/// (`[weak self]`), so the GObject keeps its closures, the Swift owner keeps the wrapper, and
+/// nothing keeps both.
 @MainActor
 open class GObjectReference {
     /// The wrapped object; valid for the wrapper's lifetime.

@@ -135,6 +135,10 @@ enum SignalShape {
         var signalID: guint = 0
         var detail: GQuark = 0
         let typeName = String(cString: g_type_name(type))
+        // A class makes its signals in its class_init: until something references the class
+        // (an instance, a subclass), the signals it declares are not there to be found.
+        let typeClass = g_type_test_flags(type, G_TYPE_FLAG_CLASSED.rawValue) != 0 ? g_type_class_ref(type) : nil
+        defer { if let typeClass { g_type_class_unref(typeClass) } }
         guard g_signal_parse_name(signal, type, &signalID, &detail, 1) != 0 else {
             return "\(typeName) has no signal \"\(signal)\""
         }

@@ -1,7 +1,7 @@
 import EntryKitList
 import Testing
 
-@Suite struct ListMatchRangeTests {
+@Suite struct ListQueryMatchedRangesTests {
     func ranges(_ query: String, _ text: String) -> [Range<Int>] {
         ListQuery(query).matchedUTF8Ranges(in: text)
     }

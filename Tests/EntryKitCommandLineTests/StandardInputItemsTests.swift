@@ -1,16 +1,11 @@
-import CEntryKit
-import CGtk
-@testable import EntryKit
-@testable import entrykit
-import EntryKitTestSupport
+@testable import EntryKitCommandLine
+import EntryKitList
 import Foundation
 import Synchronization
-import Testing
 import XCTest
 
-/// `entrykit choose` reading standard input beside its window's start-up. These wait for the
-/// reading thread, so they are XCTest cases: XCTest runs them on their own, before the Swift
-/// Testing suites that share the concurrent pool and the main actor with GTK.
+/// The one standard-input reader: what `choose` reads beside its window's start-up, and `pick`
+/// before its window. These wait for the reading thread, so they are XCTest cases.
 final class StandardInputItemsTests: XCTestCase {
     /// The read end of a pipe whose write end `write` fills on a thread of its own, then closes.
     private func pipe(writing write: @escaping @Sendable (FileHandle) -> Void) -> Int32 {
@@ -95,65 +90,36 @@ final class StandardInputItemsTests: XCTestCase {
         let input = StandardInputItems(descriptor: read, limit: InputLimit(lines: 100_000, bytes: 1 << 30))
         XCTAssertEqual(input.waitForInput(), true)
         input.resume()
-        guard case .failure(.tooLarge(let message))? = outcome(input) else {
+        guard case .failure(let failure)? = outcome(input) else {
             return XCTFail("endless input must end in a failure, not \(String(describing: outcome(input)))")
         }
-        XCTAssertEqual(message, "standard input has more than 100000 lines (--max-lines raises the limit)")
+        XCTAssertEqual(failure, .tooManyLines(limit: 100_000))
+        XCTAssertEqual(failure.description, "standard input has more than 100000 lines (--max-lines raises the limit)")
         XCTAssertNil(input.finishedItems)
         close(read)
     }
 
-    func testInputLimitOptions() throws {
-        var limit = InputLimit()
-        XCTAssertTrue(try limit.set("--max-bytes", to: "2M"))
-        XCTAssertTrue(try limit.set("--max-lines", to: "7"))
-        XCTAssertEqual(limit, InputLimit(lines: 7, bytes: 2 << 20))
-        XCTAssertFalse(try limit.set("--title", to: "x"))
-        for bad in ["0", "-1", "M", "1.5G", "99999999999999999999G"] {
-            XCTAssertThrowsError(try limit.set("--max-bytes", to: bad), bad)
-        }
-        XCTAssertNil(limit.excess(bytes: 2 << 20, lineEnds: 7))
-        XCTAssertEqual(limit.excess(bytes: (2 << 20) + 1, lineEnds: 0), "standard input is larger than 2097152 bytes (--max-bytes raises the limit)")
-    }
-}
-
-@MainActor @Suite(.serialized) struct ChooseDialogLoadingTests {
-    init() throws { try TestDisplay.require() }
-
-    @Test func whileReadingTheFieldAndOKWaitThenTheFirstItemIsChosen() throws {
-        let strings = LocalizedText.localization
-        defer { strings.setLanguage(nil) }
-        strings.setLanguage("en")
-        let dialog = ChooseDialog(options: try ChooseOptions(arguments: []), items: nil)
-        defer {
-            dialog.window.destroy()
-            MainLoop.drain()
-        }
-        dialog.window.showAll()
-        #expect(!dialog.isLoaded)
-        #expect(gtk_widget_get_sensitive(dialog.field.widget) == 0)
-        #expect(dialog.field.placeholderText == "Reading the items…")
-        strings.setLanguage("ja")
-        MainLoop.drain()
-        #expect(dialog.field.placeholderText == "項目を読み込んでいます…")
-
-        dialog.load(ListItems(["red", "green", "blue"]))
-        #expect(dialog.isLoaded)
-        #expect(gtk_widget_get_sensitive(dialog.field.widget) != 0)
-        #expect(dialog.field.placeholderText == nil)
-        #expect(dialog.field.text == "red", "a select shows its first option")
-        #expect(gtk_widget_has_focus(dialog.field.widget) != 0 || gtk_window_get_focus(dialog.window.cast()) == dialog.field.widget)
-        strings.setLanguage("en")
-        MainLoop.drain()
-        #expect(dialog.field.placeholderText == nil, "a language change after loading does not bring the note back")
+    /// `pick` waits for the whole input, as long as its --timeout lets it.
+    func testWaitingForTheItemsEndsWithThemOrWithTheTimeout() {
+        let input = StandardInputItems(descriptor: pipe { $0.write(Data("apple\nbanana\n".utf8)) })
+        XCTAssertEqual(try input.waitForItems(timeout: 10)?.get().map { $0 }, ["apple", "banana"])
+        let (read, write) = { () -> (Int32, Int32) in
+            var ends: [Int32] = [0, 0]
+            precondition(Glibc.pipe(&ends) == 0)
+            return (ends[0], ends[1])
+        }()
+        defer { close(write) }
+        XCTAssertNil(StandardInputItems(descriptor: read).waitForItems(timeout: 0.1), "the input never ends")
+        let centuries = StandardInputItems(descriptor: pipe { $0.write(Data("x\n".utf8)) }).waitForItems(timeout: 1e300)
+        XCTAssertEqual(try centuries?.get().count, 1, "a timeout past what any clock holds is a long wait")
     }
 
-    /// A window destroyed from outside (another program, the X server) ends the dialog as
-    /// cancelled instead of leaving it waiting for ever.
-    @Test func aDestroyedWindowEndsTheDialogAsCancelled() throws {
-        // Bounded: were the destruction missed, the dialog times out (status 5) instead of hanging.
-        let dialog = ChooseDialog(options: try ChooseOptions(arguments: ["--timeout", "5", "red", "green"]), items: ListItems(["red", "green"]))
-        MainLoop.idle { dialog.window.destroy() }
-        #expect(dialog.run() == ExitStatus.cancelled)
+    func testAnUnreadableInputIsAFailure() {
+        let directory = open("/tmp", O_RDONLY)
+        defer { close(directory) }
+        let input = StandardInputItems(descriptor: directory)
+        XCTAssertEqual(input.waitForInput(), false)
+        XCTAssertEqual(input.failure, .unreadable(SystemError(errno: EISDIR)))
+        XCTAssertEqual(input.failure?.description, "cannot read standard input: Is a directory")
     }
 }

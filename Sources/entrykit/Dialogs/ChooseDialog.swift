@@ -1,9 +1,9 @@
 import CGtk
 import EntryKit
-import Foundation
+import EntryKitCommandLine
 
 /// `entrykit choose`: a small window with a labelled DropDownField, OK and Cancel, that prints
-/// the chosen item. See ``ChooseOptions/usage``.
+/// the chosen item. See ``ChooseOptions/syntax``.
 @MainActor
 final class ChooseDialog {
     let window = Window()
@@ -14,65 +14,52 @@ final class ChooseDialog {
     /// The room under the field that the open list fills: a GTK 3 popover cannot reach past
     /// its window's edge, so the window keeps the list's height (and ``ChooserPopup/margin``).
     private let listRoom = Widget(transferFull: gtk_drawing_area_new())
-    private var status: Int32?
+    private var status: ExitStatus?
     private let options: ChooseOptions
 
+    static let name = ChooseOptions.syntax.command
+
     /// Parses `arguments`, reads the items, shows the dialog and returns the exit status.
-    static func run(_ arguments: [String]) -> Int32 {
-        let options: ChooseOptions
-        do {
-            options = try ChooseOptions(arguments: arguments)
-        } catch {
-            return fail("\(error.message)\nTry 'entrykit choose --help' for more information.")
+    static func run(_ arguments: [String]) -> ExitStatus {
+        ChooseOptions.syntax.run(arguments, from: ChooseOptions()) { options throws(UsageError) in
+            let source = try ItemSource(items: options.items, limit: options.inputLimit)
+            if case .standardInput(let input) = source {
+                // Read on a thread of its own while GTK starts; only an empty input is known first.
+                // --timeout counts from the start, input that never comes included.
+                guard let hasInput = input.waitForInput(timeout: options.timeout) else { return .timedOut }
+                if let failure = input.failure { throw UsageError(failure.description) }
+                guard hasInput else { throw UsageError("no items: standard input was empty") }
+            }
+            return show(options, source)
         }
-        if options.help {
-            print(ChooseOptions.usage, terminator: "")
-            return ExitStatus.answered
-        }
-        var items: ListItems?
-        var input: StandardInputItems?
-        if !options.items.isEmpty {
-            items = ListItems(options.items)
-        } else if isatty(STDIN_FILENO) != 0 {
-            return fail("no items: give them as arguments or one per line on standard input\nTry 'entrykit choose --help' for more information.")
-        } else {
-            // Read on a thread of its own while GTK starts; only an empty input is known first.
-            let reader = StandardInputItems(limit: options.inputLimit)
-            // --timeout counts from the start, input that never comes included.
-            guard let hasInput = reader.waitForInput(timeout: options.timeout) else { return ExitStatus.timedOut }
-            if let failure = reader.failure { return fail(failure.description) }
-            guard hasInput else { return fail("no items: standard input was empty") }
-            input = reader
-        }
-        do {
-            try GtkRuntime.initialize()
-        } catch {
-            say(error.description)
-            return ExitStatus.cannotShowDialog
-        }
-        let dialog = ChooseDialog(options: options, items: items ?? input?.finishedItems)
-        // Input still coming: the dialog shows now, reading, and takes the items when they end.
-        if !dialog.isLoaded {
-            input?.whenFinished { outcome in
-                MainLoop.post {
-                    switch outcome {
-                    case .success(let items): dialog.load(items)
-                    case .failure(let failure): dialog.failLoading(failure)
+    }
+
+    /// Shows the dialog with the items, or reading them on, and prints the choice.
+    private static func show(_ options: ChooseOptions, _ source: ItemSource) -> ExitStatus {
+        guard startGtk(for: name) else { return .cannotShowDialog }
+        switch source {
+        case .arguments(let items):
+            return ChooseDialog(options: options, items: items).run()
+        case .standardInput(let input):
+            let dialog = ChooseDialog(options: options, items: input.finishedItems)
+            // Input still coming: the dialog shows now, reading, and takes the items when they end.
+            if !dialog.isLoaded {
+                input.whenFinished { outcome in
+                    MainLoop.post {
+                        switch outcome {
+                        case .success(let items): dialog.load(items)
+                        case .failure(let failure): dialog.failLoading(failure)
+                        }
                     }
                 }
             }
+            return dialog.run(whenShown: { input.resume() })
         }
-        return dialog.run(whenShown: { input?.resume() })
-    }
-
-    private static func fail(_ message: String) -> Int32 {
-        say(message)
-        return ExitStatus.usage
     }
 
     /// One message on standard error, named for the command.
     private static func say(_ message: String) {
-        writeAll(STDERR_FILENO, "entrykit choose: \(message)\n")
+        Output.say("\(name): \(message)")
     }
 
     /// The dialog with `items`, or, with nil, reading them until ``load(_:)`` brings them: the
@@ -105,17 +92,17 @@ final class ChooseDialog {
 
         gtk_widget_set_can_default(okButton.widget, 1)
         okButton.addStyleClass("suggested-action")
-        okButton.connect("clicked") { [weak self] in self?.finish(ExitStatus.answered) }
-        cancelButton.connect("clicked") { [weak self] in self?.finish(ExitStatus.cancelled) }
-        window.connect("destroy") { [weak self] in self?.finish(ExitStatus.cancelled) }
+        okButton.connect("clicked") { [weak self] in self?.finish(.answered) }
+        cancelButton.connect("clicked") { [weak self] in self?.finish(.cancelled) }
+        window.connect("destroy") { [weak self] in self?.finish(.cancelled) }
         window.connectEvent("delete-event") { [weak self] _ in
-            self?.finish(ExitStatus.cancelled)
+            self?.finish(.cancelled)
             return true
         }
         // Escape reaches the window first; an open list gets it to close itself.
         window.connectEvent("key-press-event") { [weak self] event in
             guard let self, event.pointee.key.keyval == guint(GDK_KEY_Escape), !field.isOpen else { return false }
-            finish(ExitStatus.cancelled)
+            finish(.cancelled)
             return true
         }
         if let items { load(items) }
@@ -140,7 +127,7 @@ final class ChooseDialog {
     /// the reason on standard error and status 2, as when it fails before showing.
     func failLoading(_ failure: InputFailure) {
         Self.say(failure.description)
-        finish(ExitStatus.usage)
+        finish(.usage)
     }
 
     /// Until the items are in, the field and OK wait insensitive, the field saying so.
@@ -177,14 +164,14 @@ final class ChooseDialog {
         showLoadingState(strings)
     }
 
-    private func finish(_ status: Int32) {
+    private func finish(_ status: ExitStatus) {
         guard self.status == nil else { return }
         self.status = status
     }
 
     /// Shows the dialog, calls `whenShown` once the window is on its way to the screen, and
     /// waits for an answer.
-    func run(whenShown: () -> Void = {}) -> Int32 {
+    func run(whenShown: () -> Void = {}) -> ExitStatus {
         // Realized first, so the measured window has its title bar (drawn by GTK on Wayland).
         gtk_widget_realize(window.widget)
         fitListRoom()
@@ -196,18 +183,18 @@ final class ChooseDialog {
         gdk_display_flush(gdk_display_get_default())
         whenShown()
         if !MainLoop.wait(until: { status != nil }, timeout: options.timeout) {
-            finish(ExitStatus.timedOut)
+            finish(.timedOut)
         }
-        if status == ExitStatus.answered {
+        if status == .answered {
             do {
-                try writeAnswer(STDOUT_FILENO, answer + "\n")
+                try Output.write(answer + "\n")
             } catch {
-                writeAll(STDERR_FILENO, "entrykit choose: cannot write the answer: \(error)\n")
-                status = ExitStatus.cancelled
+                Self.say("cannot write the answer: \(error)")
+                status = .cancelled
             }
         }
         window.destroyAfterHandlers()
-        return status ?? ExitStatus.cancelled
+        return status ?? .cancelled
     }
 
     /// The item chosen, whole (an entry holds at most 65,535 bytes and no NUL), or the text

@@ -1,5 +1,5 @@
-import CGtk
 import EntryKit
+import EntryKitCommandLine
 import Glibc
 
 /// `entrykit login`: the account panel as a shell command, printing what the user typed.
@@ -11,34 +11,26 @@ import Glibc
 /// ```
 @MainActor
 enum LoginCommand {
-    static func run(_ arguments: [String]) -> Int32 {
-        let options: LoginOptions
-        switch LoginOptions.parse(arguments) {
-        case .help:
-            writeAll(STDOUT_FILENO, LoginOptions.usage)
-            return ExitStatus.answered
-        case .misuse(let message):
-            return misuse(message)
-        case .run(let parsed):
-            options = parsed
+    static let name = LoginOptions.syntax.command
+
+    static func run(_ arguments: [String]) -> ExitStatus {
+        LoginOptions.syntax.run(arguments, from: LoginOptions()) { options throws(UsageError) in
+            if let problem = options.passwordFDProblem(closedAtStart: descriptorsClosedAtStart) { throw problem }
+            return show(options)
         }
-        if let fd = options.passwordFD, let problem = problem(withPasswordFD: fd) {
-            return misuse(problem)
-        }
+    }
+
+    /// Shows the panel and prints the answer.
+    private static func show(_ options: LoginOptions) -> ExitStatus {
         // Before anything is typed: no other process of the user reads this one's memory, and
         // a crash leaves no core file with copies of the keys (README, Security).
         do {
             try ProcessProtection.keepMemoryPrivate()
         } catch {
-            writeAll(STDERR_FILENO, "entrykit login: cannot keep the password's memory private: \(error)\n")
-            return ExitStatus.cannotShowDialog
+            Output.say("\(name): cannot keep the password's memory private: \(error)")
+            return .cannotShowDialog
         }
-        do {
-            try GtkRuntime.initialize()
-        } catch {
-            writeAll(STDERR_FILENO, "entrykit login: \(error)\n")
-            return ExitStatus.cannotShowDialog
-        }
+        guard startGtk(for: name) else { return .cannotShowDialog }
         var answered = false
         var timedOut = false
         if let seconds = options.timeout {
@@ -62,29 +54,11 @@ enum LoginCommand {
                     .map { LocalizedText.localization.string($0) }
             }
         }
-        return AccountPanel.runSecurely(request) { accepted, username, password -> Int32 in
-            guard accepted else { return timedOut ? ExitStatus.timedOut : ExitStatus.cancelled }
+        return AccountPanel.runSecurely(request) { accepted, username, password -> ExitStatus in
+            guard accepted else { return timedOut ? .timedOut : .cancelled }
             answered = true
             return print(username: username ?? "", password: password, options: options)
         }
-    }
-
-    private static func misuse(_ message: String) -> Int32 {
-        writeAll(STDERR_FILENO, "entrykit login: \(message)\nTry 'entrykit login --help' for more information.\n")
-        return ExitStatus.usage
-    }
-
-    /// Why `fd` cannot take the password, checked before anything shows, so that a failure
-    /// never follows a username already printed.
-    static func problem(withPasswordFD fd: Int32) -> String? {
-        let flags = fcntl(fd, F_GETFL)
-        if flags == -1 { return "--password-fd \(fd) is not an open file descriptor" }
-        if descriptorsClosedAtStart.contains(fd) {
-            return "--password-fd \(fd) was closed when entrykit started (it would write the password nowhere)"
-        }
-        let access = flags & O_ACCMODE
-        if access != O_WRONLY && access != O_RDWR { return "--password-fd \(fd) is not open for writing" }
-        return nil
     }
 
     /// Why the `username<separator>password` line would be misread, as a key of the strings
@@ -106,37 +80,37 @@ enum LoginCommand {
     /// Prints the answer in the chosen format; the password's bytes go from the locked buffer
     /// straight to the descriptor. With `--password-fd` the password goes first, so a failure
     /// there leaves standard output empty.
-    private static func print(username: String, password: SecurePassword?, options: LoginOptions) -> Int32 {
+    private static func print(username: String, password: SecurePassword?, options: LoginOptions) -> ExitStatus {
         let passwordFD = options.passwordFD ?? STDOUT_FILENO
         let separateFD = options.passwordFD != nil
         do {
             switch options.output {
             case .separated(let separator):
                 if let problem = ambiguity(username: username, password: password, separator: separateFD ? nil : separator) {
-                    writeAll(STDERR_FILENO, "entrykit login: refused to print an ambiguous answer: \(problem)\n")
-                    return ExitStatus.cancelled
+                    Output.say("\(name): refused to print an ambiguous answer: \(problem)")
+                    return .cancelled
                 }
                 try printFields(username: username, password: password, passwordFD: options.passwordFD, between: separator, after: "\n")
             case .null:
                 try printFields(username: username, password: password, passwordFD: options.passwordFD, between: "\0", after: "\0")
             case .json:
-                let name = "\"" + jsonEscaped(username) + "\""
+                let username = JSONString.quoted(username)
                 if separateFD {
-                    try writeAnswer(passwordFD, "\"")
+                    try Output.write("\"", to: passwordFD)
                     try password?.writeJSONEscaped(to: passwordFD)
-                    try writeAnswer(passwordFD, "\"\n")
-                    try writeAnswer(STDOUT_FILENO, "{\"username\":\(name)}\n")
+                    try Output.write("\"\n", to: passwordFD)
+                    try Output.write("{\"username\":\(username)}\n")
                 } else {
-                    try writeAnswer(STDOUT_FILENO, "{\"username\":\(name),\"password\":\"")
+                    try Output.write("{\"username\":\(username),\"password\":\"")
                     try password?.writeJSONEscaped(to: STDOUT_FILENO)
-                    try writeAnswer(STDOUT_FILENO, "\"}\n")
+                    try Output.write("\"}\n")
                 }
             }
         } catch {
-            writeAll(STDERR_FILENO, "entrykit login: cannot write the answer: \(error)\n")
-            return ExitStatus.cancelled
+            Output.say("\(name): cannot write the answer: \(error)")
+            return .cancelled
         }
-        return ExitStatus.answered
+        return .answered
     }
 
     /// `name<between>password<after>` on standard output; with `passwordFD`, `password<after>`
@@ -145,29 +119,12 @@ enum LoginCommand {
                                     between: String, after: String) throws {
         if let passwordFD {
             try password?.write(to: passwordFD)
-            try writeAnswer(passwordFD, after)
-            try writeAnswer(STDOUT_FILENO, username + after)
+            try Output.write(after, to: passwordFD)
+            try Output.write(username + after)
         } else {
-            try writeAnswer(STDOUT_FILENO, username + between)
+            try Output.write(username + between)
             try password?.write(to: STDOUT_FILENO)
-            try writeAnswer(STDOUT_FILENO, after)
+            try Output.write(after)
         }
-    }
-
-    /// The inside of a JSON string: `"`, `\` and control characters escaped, as the secure
-    /// buffer escapes the password.
-    static func jsonEscaped(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
     }
 }
