@@ -48,7 +48,7 @@ let package = Package(
         // List model speed at 1k to 1M items; see README "Performance".
         .executableTarget(name: "list-model-benchmark", dependencies: ["EntryKitList"], path: "Benchmarks/ListModelBenchmark"),
         // What the test targets share: the display check and leak helpers (package-access hooks).
-        .target(name: "EntryKitTestSupport", dependencies: ["EntryKit"], path: "Tests/EntryKitTestSupport"),
+        .target(name: "EntryKitTestSupport", dependencies: ["EntryKit", "CEntryKit"], path: "Tests/EntryKitTestSupport"),
         .testTarget(name: "EntryKitTests", dependencies: ["EntryKit", "CEntryKit", "EntryKitTestSupport"]),
         // The app's own pieces (gallery window, dialogs) tested in-process.
         .testTarget(name: "entrykitTests", dependencies: ["entrykit", "EntryKitCommandLine", "EntryKitTestSupport"]),

@@ -1,4 +1,5 @@
 #include "entrykit_chooser_entry.h"
+#include "test_hooks.h"
 
 #include <gtk/gtk-a11y.h>
 
@@ -446,8 +447,3 @@ static void ek_drop_down_field_class_init(EkDropDownFieldClass *klass) {
 static void ek_drop_down_field_init(EkDropDownField *field) { (void)field; }
 
 GtkWidget *ek_drop_down_field_new(void) { return g_object_new(EK_TYPE_DROP_DOWN_FIELD, NULL); }
-
-void ek_register_types(void) {
-    g_type_ensure(EK_TYPE_CHOOSER_ENTRY);
-    g_type_ensure(EK_TYPE_DROP_DOWN_FIELD);
-}

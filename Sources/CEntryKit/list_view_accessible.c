@@ -1,4 +1,5 @@
 #include "list_view_private.h"
+#include "test_hooks.h"
 
 /* The list's accessible has one child per row, all of them, in their real order: screen readers
  * that count children and take a child's index (Orca) hear the true size and place, and those that

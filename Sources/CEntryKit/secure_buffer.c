@@ -1,6 +1,5 @@
 #include "entrykit_secure_buffer.h"
-
-#include <gtk/gtk.h>
+#include "test_hooks.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -12,10 +11,7 @@
  * at most 65535, each at most 4 bytes). */
 #define MAX_TEXT_BYTES (65535u * 4u)
 
-#define ENTRYKIT_TYPE_SECURE_BUFFER (entrykit_secure_buffer_get_type ())
-G_DECLARE_FINAL_TYPE (EntryKitSecureBuffer, entrykit_secure_buffer, ENTRYKIT, SECURE_BUFFER, GtkEntryBuffer)
-
-struct _EntryKitSecureBuffer {
+struct _EkSecureBuffer {
     GtkEntryBuffer parent_instance;
     char *text;         /* NUL-terminated, inside the mapping; NULL until the first insert */
     gsize capacity;     /* size of the mapping */
@@ -24,13 +20,13 @@ struct _EntryKitSecureBuffer {
     gboolean locked;
 };
 
-G_DEFINE_FINAL_TYPE (EntryKitSecureBuffer, entrykit_secure_buffer, GTK_TYPE_ENTRY_BUFFER)
+G_DEFINE_FINAL_TYPE (EkSecureBuffer, ek_secure_buffer, GTK_TYPE_ENTRY_BUFFER)
 
-static EntryKitSecureReleaseObserver release_observer;
+static EkSecureReleaseObserver release_observer;
 static void *release_observer_data;
 
 void
-entrykit_secure_memory_set_release_observer (EntryKitSecureReleaseObserver observer, void *user_data)
+ek_secure_memory_set_release_observer (EkSecureReleaseObserver observer, void *user_data)
 {
     release_observer = observer;
     release_observer_data = user_data;
@@ -89,7 +85,7 @@ unmap_secure (char *memory, gsize capacity, gboolean locked)
 
 /* Makes room for `needed` bytes plus the NUL: a new mapping, the text copied, the old one wiped. */
 static gboolean
-reserve (EntryKitSecureBuffer *self, gsize needed)
+reserve (EkSecureBuffer *self, gsize needed)
 {
     if (needed + 1 > MAX_TEXT_BYTES + 1)
         return FALSE;
@@ -110,7 +106,7 @@ reserve (EntryKitSecureBuffer *self, gsize needed)
 static const gchar *
 secure_get_text (GtkEntryBuffer *buffer, gsize *n_bytes)
 {
-    EntryKitSecureBuffer *self = ENTRYKIT_SECURE_BUFFER (buffer);
+    EkSecureBuffer *self = EK_SECURE_BUFFER (buffer);
     if (n_bytes != NULL)
         *n_bytes = self->n_bytes;
     return self->text != NULL ? self->text : "";
@@ -119,13 +115,13 @@ secure_get_text (GtkEntryBuffer *buffer, gsize *n_bytes)
 static guint
 secure_get_length (GtkEntryBuffer *buffer)
 {
-    return ENTRYKIT_SECURE_BUFFER (buffer)->n_chars;
+    return EK_SECURE_BUFFER (buffer)->n_chars;
 }
 
 static guint
 secure_insert_text (GtkEntryBuffer *buffer, guint position, const gchar *chars, guint n_chars)
 {
-    EntryKitSecureBuffer *self = ENTRYKIT_SECURE_BUFFER (buffer);
+    EkSecureBuffer *self = EK_SECURE_BUFFER (buffer);
     gsize n_bytes = g_utf8_offset_to_pointer (chars, n_chars) - chars;
     if (!reserve (self, self->n_bytes + n_bytes))
         return 0;
@@ -143,7 +139,7 @@ secure_insert_text (GtkEntryBuffer *buffer, guint position, const gchar *chars, 
 static guint
 secure_delete_text (GtkEntryBuffer *buffer, guint position, guint n_chars)
 {
-    EntryKitSecureBuffer *self = ENTRYKIT_SECURE_BUFFER (buffer);
+    EkSecureBuffer *self = EK_SECURE_BUFFER (buffer);
     if (self->text == NULL || position >= self->n_chars)
         return 0;
     n_chars = MIN (n_chars, self->n_chars - position);
@@ -161,15 +157,15 @@ secure_delete_text (GtkEntryBuffer *buffer, guint position, guint n_chars)
 static void
 secure_finalize (GObject *object)
 {
-    EntryKitSecureBuffer *self = ENTRYKIT_SECURE_BUFFER (object);
+    EkSecureBuffer *self = EK_SECURE_BUFFER (object);
     unmap_secure (self->text, self->capacity, self->locked);
     self->text = NULL;
     self->capacity = self->n_bytes = self->n_chars = 0;
-    G_OBJECT_CLASS (entrykit_secure_buffer_parent_class)->finalize (object);
+    G_OBJECT_CLASS (ek_secure_buffer_parent_class)->finalize (object);
 }
 
 static void
-entrykit_secure_buffer_class_init (EntryKitSecureBufferClass *klass)
+ek_secure_buffer_class_init (EkSecureBufferClass *klass)
 {
     GtkEntryBufferClass *buffer_class = GTK_ENTRY_BUFFER_CLASS (klass);
     buffer_class->get_text = secure_get_text;
@@ -180,28 +176,21 @@ entrykit_secure_buffer_class_init (EntryKitSecureBufferClass *klass)
 }
 
 static void
-entrykit_secure_buffer_init (EntryKitSecureBuffer *self)
+ek_secure_buffer_init (EkSecureBuffer *self)
 {
     (void) self;
 }
 
-void *
-entrykit_secure_buffer_new (void)
+EkSecureBuffer *
+ek_secure_buffer_new (void)
 {
-    return g_object_new (ENTRYKIT_TYPE_SECURE_BUFFER, NULL);
+    return g_object_new (EK_TYPE_SECURE_BUFFER, NULL);
 }
 
-int
-entrykit_is_secure_buffer (const void *buffer)
+gboolean
+ek_secure_buffer_is_locked (EkSecureBuffer *buffer)
 {
-    return buffer != NULL && ENTRYKIT_IS_SECURE_BUFFER ((gpointer) buffer);
-}
-
-int
-entrykit_secure_buffer_is_locked (void *object)
-{
-    g_return_val_if_fail (ENTRYKIT_IS_SECURE_BUFFER (object), FALSE);
-    EntryKitSecureBuffer *buffer = object;
+    g_return_val_if_fail (EK_IS_SECURE_BUFFER (buffer), FALSE);
     return buffer->text != NULL && buffer->locked;
 }
 
@@ -222,10 +211,9 @@ write_all (int fd, const char *bytes, gsize size)
 }
 
 int
-entrykit_secure_buffer_write_to_fd (void *object, int fd)
+ek_secure_buffer_write_to_fd (EkSecureBuffer *buffer, int fd)
 {
-    g_return_val_if_fail (ENTRYKIT_IS_SECURE_BUFFER (object), EINVAL);
-    EntryKitSecureBuffer *buffer = object;
+    g_return_val_if_fail (EK_IS_SECURE_BUFFER (buffer), EINVAL);
     return buffer->text != NULL ? write_all (fd, buffer->text, buffer->n_bytes) : 0;
 }
 
@@ -234,10 +222,9 @@ entrykit_secure_buffer_write_to_fd (void *object, int fd)
    buffer, a run of plain bytes or one escape at a time. Controls are written as \u00XX, which
    JSON reads as JSONString's short forms (\n). */
 int
-entrykit_secure_buffer_write_json_to_fd (void *object, int fd)
+ek_secure_buffer_write_json_to_fd (EkSecureBuffer *buffer, int fd)
 {
-    g_return_val_if_fail (ENTRYKIT_IS_SECURE_BUFFER (object), EINVAL);
-    EntryKitSecureBuffer *buffer = object;
+    g_return_val_if_fail (EK_IS_SECURE_BUFFER (buffer), EINVAL);
     const char *text = buffer->text;
     gsize run = 0;  /* start of the bytes not yet written that need no escape */
     for (gsize i = 0; text != NULL && i < buffer->n_bytes; i++) {
@@ -261,8 +248,8 @@ entrykit_secure_buffer_write_json_to_fd (void *object, int fd)
 }
 
 void
-entrykit_secure_buffer_wipe (void *buffer)
+ek_secure_buffer_wipe (EkSecureBuffer *buffer)
 {
-    g_return_if_fail (ENTRYKIT_IS_SECURE_BUFFER (buffer));
+    g_return_if_fail (EK_IS_SECURE_BUFFER (buffer));
     gtk_entry_buffer_delete_text (GTK_ENTRY_BUFFER (buffer), 0, -1);
 }

@@ -94,7 +94,7 @@ import Testing
         var popups = 0
         button.connect("popup-menu", returningBool: { popups += 1; return true })
         var instance = [GValue()]
-        g_value_init(&instance[0], entrykit_type_of(button.object))
+        g_value_init(&instance[0], ek_type_of(button.object))
         g_value_set_object(&instance[0], button.object)
         var handled = GValue()
         g_value_init(&handled, FundamentalType.boolean.type)

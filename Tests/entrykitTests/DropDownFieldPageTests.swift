@@ -29,9 +29,9 @@ import Testing
     /// person has chosen in its dialog.
     private func emit(_ signal: String, on widget: Widget) {
         var instance = GValue()
-        g_value_init(&instance, entrykit_type_of(widget.object))
+        g_value_init(&instance, ek_type_of(widget.object))
         g_value_set_object(&instance, widget.object)
-        g_signal_emitv(&instance, g_signal_lookup(signal, entrykit_type_of(widget.object)), 0, nil)
+        g_signal_emitv(&instance, g_signal_lookup(signal, ek_type_of(widget.object)), 0, nil)
         g_value_unset(&instance)
     }
 

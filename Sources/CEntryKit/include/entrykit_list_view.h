@@ -86,9 +86,6 @@ gint ek_list_view_get_hovered(EkListView *view);
 /* Activates `row` as a click does ("row-activated"). */
 void ek_list_view_activate_row(EkListView *view, guint row);
 
-/* Accessible row objects alive now (for leak tests). */
-guint ek_list_view_live_row_accessibles(void);
-
 G_END_DECLS
 
 #endif

@@ -28,7 +28,7 @@ open class ChooserField: ChooserEntry {
     /// must be (a field of another type is a programming error).
     public init(wrapping object: UnsafeMutablePointer<GObject>, ofType type: GType) {
         let name = String(cString: g_type_name(type))
-        precondition(entrykit_is_a(object, type) != 0, "\(Self.self)(wrapping:) needs an \(name)")
+        precondition(ek_is_a(object, type) != 0, "\(Self.self)(wrapping:) needs an \(name)")
         super.init(transferNone: object)
         attachPopup()
     }

@@ -50,10 +50,10 @@ open class GObjectReference {
     }
 
     private static func adopt(_ raw: UnsafeMutableRawPointer, addingReference: Bool) -> UnsafeMutablePointer<GObject> {
-        precondition(entrykit_is_a(raw, FundamentalType.object.type) != 0, "GObjectReference needs a GObject instance")
+        precondition(ek_is_a(raw, FundamentalType.object.type) != 0, "GObjectReference needs a GObject instance")
         if addingReference {
             g_object_ref(raw)
-        } else if entrykit_is_floating(raw) != 0 {
+        } else if ek_is_floating(raw) != 0 {
             g_object_ref_sink(raw)
         }
         liveWrappers.add(1, ordering: .relaxed)
@@ -74,10 +74,10 @@ open class GObjectReference {
     public var opaque: OpaquePointer { OpaquePointer(object) }
 
     /// The GType name, such as `GtkEntry`.
-    public var typeName: String { String(cString: entrykit_type_name_of(object)) }
+    public var typeName: String { String(cString: ek_type_name_of(object)) }
 
     /// Whether the object is an instance of `type` or a subclass.
-    public func isA(_ type: GType) -> Bool { entrykit_is_a(object, type) != 0 }
+    public func isA(_ type: GType) -> Bool { ek_is_a(object, type) != 0 }
 
     /// The object's reference count, for ownership tests.
     package var referenceCount: UInt32 { object.pointee.ref_count }

@@ -33,11 +33,10 @@ public enum GtkRuntime {
             throw DisplayUnavailable(description: describeMissingDisplay(environment: environment))
         }
         DispatchQueue.main.setSpecific(key: mainQueueMarker, value: true)
-        startedOnProcessMainThread.store(entrykit_is_process_main_thread() != 0, ordering: .relaxed)
+        startedOnProcessMainThread.store(ek_is_process_main_thread() != 0, ordering: .relaxed)
         gtkThread.store(pthread_self(), ordering: .releasing)
         // GtkBuilder files name EntryKit's widgets (`EkDropDownField`): their types must exist first.
         ek_register_types()
-        g_type_ensure(ek_picker_field_get_type())
     }
 
     private static var mainActorWorkRunsInGtkLoop = false
@@ -51,7 +50,7 @@ public enum GtkRuntime {
     /// does). Not for code that itself runs as main-queue work (an `async` main, a test), where
     /// dispatch already drains the queue and a nested drain would run other work in the middle.
     public static func runMainActorWorkInGtkLoop() {
-        guard !mainActorWorkRunsInGtkLoop, entrykit_is_process_main_thread() != 0 else { return }
+        guard !mainActorWorkRunsInGtkLoop, ek_is_process_main_thread() != 0 else { return }
         mainActorWorkRunsInGtkLoop = true
         let handle = _dispatch_get_main_queue_handle_4CF()
         g_unix_fd_add(handle, G_IO_IN, { fd, _, _ in

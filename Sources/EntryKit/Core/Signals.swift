@@ -112,7 +112,7 @@ extension GObjectReference {
     }
 
     private func connect<Handler>(_ signal: String, _ shape: SignalShape, box: SignalClosureBox<Handler>, thunk: GCallback) -> SignalConnection {
-        if let mismatch = shape.mismatch(with: signal, on: entrykit_type_of(object)) {
+        if let mismatch = shape.mismatch(with: signal, on: ek_type_of(object)) {
             preconditionFailure(mismatch)
         }
         let id = g_signal_connect_data(object, signal, thunk, box.retainedPointer(), { data, _ in
@@ -144,8 +144,8 @@ enum SignalShape {
         }
         var query = GSignalQuery()
         g_signal_query(signalID, &query)
-        let parameters = (0..<Int(query.n_params)).map { entrykit_signal_type_without_scope(query.param_types[$0]) }
-        let returnType = entrykit_signal_type_without_scope(query.return_type)
+        let parameters = (0..<Int(query.n_params)).map { ek_signal_type_without_scope(query.param_types[$0]) }
+        let returnType = ek_signal_type_without_scope(query.return_type)
         if accepts(parameters: parameters, returnType: returnType) { return nil }
         let signature = "(" + parameters.map { String(cString: g_type_name($0)) }.joined(separator: ", ") + ") -> " + String(cString: g_type_name(returnType))
         return "\(typeName)::\(String(cString: query.signal_name)) has the signature \(signature); a handler for \(description) cannot be connected to it"

@@ -402,9 +402,6 @@ public final class ListView: Widget {
         let row = ek_list_view_row_at_y(listView, y)
         return row < 0 ? nil : Int(row)
     }
-
-    /// Row accessibles alive in the process, for leak tests.
-    package nonisolated static var liveRowAccessibles: Int { Int(ek_list_view_live_row_accessibles()) }
 }
 
 /// Hands a background filter's result to a GTK thread that waits a little for it.

@@ -1,6 +1,6 @@
 /// The one JSON string writer of EntryKit: `strings dump` and `login --json` both use it.
 /// (The password alone is escaped in C, by the secure buffer, so that it never leaves locked
-/// memory; `entrykit_secure_buffer_write_json_to_fd` escapes the same characters.)
+/// memory; `ek_secure_buffer_write_json_to_fd` escapes the same characters.)
 public enum JSONString {
     /// `text` as a JSON string, quotes included: `"`, `\` and control characters escaped (the
     /// short forms `\n`, `\r`, `\t`, `\b`, `\f` where JSON has them), the rest as it is (UTF-8).
