@@ -9,7 +9,8 @@
  * state calls are overwritten by GtkEntryAccessible), so the entry gets its own accessible type. */
 
 #define EK_TYPE_CHOOSER_ENTRY_ACCESSIBLE (ek_chooser_entry_accessible_get_type())
-G_DECLARE_FINAL_TYPE(EkChooserEntryAccessible, ek_chooser_entry_accessible, EK, CHOOSER_ENTRY_ACCESSIBLE, GtkEntryAccessible)
+G_DECLARE_FINAL_TYPE(EkChooserEntryAccessible, ek_chooser_entry_accessible, EK, CHOOSER_ENTRY_ACCESSIBLE,
+                     GtkEntryAccessible)
 
 struct _EkChooserEntryAccessible {
     GtkEntryAccessible parent_instance;
@@ -22,7 +23,7 @@ static void accessible_selection_interface_init(AtkSelectionIface *iface);
  * replaces it for this type, and the parent's is chained to for the actions it has. */
 G_DEFINE_TYPE_WITH_CODE(EkChooserEntryAccessible, ek_chooser_entry_accessible, GTK_TYPE_ENTRY_ACCESSIBLE,
                         G_IMPLEMENT_INTERFACE(ATK_TYPE_ACTION, accessible_action_interface_init)
-                        G_IMPLEMENT_INTERFACE(ATK_TYPE_SELECTION, accessible_selection_interface_init))
+                            G_IMPLEMENT_INTERFACE(ATK_TYPE_SELECTION, accessible_selection_interface_init))
 
 typedef struct {
     gboolean expandable;
@@ -71,7 +72,7 @@ static const gchar *accessible_get_name(AtkObject *object) {
     GList *labels = gtk_widget_list_mnemonic_labels(widget);
     const gchar *label_text = labels && GTK_IS_LABEL(labels->data) ? gtk_label_get_text(GTK_LABEL(labels->data)) : NULL;
     g_list_free(labels);
-    if (label_text && *label_text) return label_text;  /* owned by the label */
+    if (label_text && *label_text) return label_text; /* owned by the label */
     const gchar *placeholder = gtk_entry_get_placeholder_text(GTK_ENTRY(widget));
     return placeholder && *placeholder ? placeholder : name;
 }
@@ -113,13 +114,15 @@ static const gchar *accessible_get_action_name(AtkAction *action, gint index) {
 static const gchar *accessible_get_action_description(AtkAction *action, gint index) {
     if (is_press_action(action, index)) return "Opens or closes the list";
     return index < parent_action_count(action) && parent_action_iface->get_description
-        ? parent_action_iface->get_description(action, index) : NULL;
+               ? parent_action_iface->get_description(action, index)
+               : NULL;
 }
 
 static const gchar *accessible_get_keybinding(AtkAction *action, gint index) {
     if (is_press_action(action, index)) return "<Alt>Down";
     return index < parent_action_count(action) && parent_action_iface->get_keybinding
-        ? parent_action_iface->get_keybinding(action, index) : NULL;
+               ? parent_action_iface->get_keybinding(action, index)
+               : NULL;
 }
 
 static void accessible_action_interface_init(AtkActionIface *iface) {
@@ -221,7 +224,9 @@ static gboolean is_inside(GtkWidget *widget, GtkWidget *container) {
 }
 
 static void outside_pressed(GtkGestureMultiPress *gesture, gint presses, gdouble x, gdouble y, EkChooserEntry *entry) {
-    (void)presses; (void)x; (void)y;
+    (void)presses;
+    (void)x;
+    (void)y;
     EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
     GdkEventSequence *sequence = gtk_gesture_single_get_current_sequence(GTK_GESTURE_SINGLE(gesture));
     const GdkEvent *event = gtk_gesture_get_last_event(GTK_GESTURE(gesture), sequence);
@@ -283,7 +288,10 @@ void ek_chooser_entry_set_expanded(EkChooserEntry *entry, gboolean expanded) {
     expanded = !!expanded && priv->expandable;
     if (priv->expanded == expanded) return;
     priv->expanded = expanded;
-    if (expanded) start_watching(entry); else stop_watching(entry);
+    if (expanded)
+        start_watching(entry);
+    else
+        stop_watching(entry);
     atk_object_notify_state_change(accessible_made_if_needed(entry), ATK_STATE_EXPANDED, expanded);
     g_object_notify_by_pspec(G_OBJECT(entry), properties[PROP_EXPANDED]);
 }
@@ -369,7 +377,7 @@ static void chooser_hierarchy_changed(GtkWidget *widget, GtkWidget *previous_top
     if (GTK_WIDGET_CLASS(ek_chooser_entry_parent_class)->hierarchy_changed)
         GTK_WIDGET_CLASS(ek_chooser_entry_parent_class)->hierarchy_changed(widget, previous_toplevel);
     EkChooserEntry *entry = EK_CHOOSER_ENTRY(widget);
-    if (ek_chooser_entry_get_expanded(entry)) start_watching(entry);  /* follow the new toplevel */
+    if (ek_chooser_entry_get_expanded(entry)) start_watching(entry); /* follow the new toplevel */
 }
 
 static void chooser_dispose(GObject *object) {
@@ -410,18 +418,20 @@ static void ek_chooser_entry_class_init(EkChooserEntryClass *klass) {
     widget_class->unmap = chooser_unmap;
     widget_class->hierarchy_changed = chooser_hierarchy_changed;
 
-    properties[PROP_EXPANDABLE] = g_param_spec_boolean("expandable", "Expandable", "Whether there is a list to open",
-                                                       FALSE, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-    properties[PROP_EXPANDED] = g_param_spec_boolean("expanded", "Expanded", "Whether the list is shown",
-                                                     FALSE, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    properties[PROP_EXPANDABLE] =
+        g_param_spec_boolean("expandable", "Expandable", "Whether there is a list to open", FALSE,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    properties[PROP_EXPANDED] =
+        g_param_spec_boolean("expanded", "Expanded", "Whether the list is shown", FALSE,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
     g_object_class_install_properties(object_class, N_PROPS, properties);
 
-    signals[SIGNAL_TOGGLE_REQUESTED] = g_signal_new("toggle-requested", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
-                                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+    signals[SIGNAL_TOGGLE_REQUESTED] = g_signal_new("toggle-requested", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
+                                                    NULL, NULL, NULL, G_TYPE_NONE, 0);
     signals[SIGNAL_DISMISS_REQUESTED] = g_signal_new("dismiss-requested", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
                                                      0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-    signals[SIGNAL_CHOOSE_REQUESTED] = g_signal_new("choose-requested", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
-                                                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+    signals[SIGNAL_CHOOSE_REQUESTED] = g_signal_new("choose-requested", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
+                                                    NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
     gtk_widget_class_set_accessible_type(widget_class, EK_TYPE_CHOOSER_ENTRY_ACCESSIBLE);
 }
 

@@ -21,28 +21,28 @@ struct _EkListView {
     GDestroyNotify source_destroy;
 
     guint row_count;
-    gint requested_row_height;   /* <= 0: from the font */
-    gint font_row_height;        /* cached, 0 when the font changed */
+    gint requested_row_height; /* <= 0: from the font */
+    gint font_row_height;      /* cached, 0 when the font changed */
     PangoFontDescription *font;
     gdouble xalign;
     GdkRGBA border_color;
     gboolean has_border;
-    char *border_color_name;     /* a theme's named colour ("borders"), looked up when drawn */
+    char *border_color_name; /* a theme's named colour ("borders"), looked up when drawn */
     char *empty_text;
 
     gint highlighted;
     gint hovered;
-    GtkWidget *focus_owner;      /* weak */
-    EkListViewAccessible *accessible;  /* weak */
+    GtkWidget *focus_owner;           /* weak */
+    EkListViewAccessible *accessible; /* weak */
     GtkGesture *press;
-    GtkGesture *drag;            /* a primary-button drag scrolls, as a finger does */
+    GtkGesture *drag; /* a primary-button drag scrolls, as a finger does */
     gdouble drag_start_value;
     gboolean dragging;
 
-    gboolean wheel_style;         /* wheel style: the highlighted row sits in the middle */
-    guint settle_source;         /* snaps a wheel to a whole row after scrolling stops */
-    guint pick_source;           /* picks a wheel's middle row once a scroll's emission is over */
-    guint own_scrolls;           /* > 0 while the view moves its adjustment itself */
+    gboolean wheel_style; /* wheel style: the highlighted row sits in the middle */
+    guint settle_source;  /* snaps a wheel to a whole row after scrolling stops */
+    guint pick_source;    /* picks a wheel's middle row once a scroll's emission is over */
+    guint own_scrolls;    /* > 0 while the view moves its adjustment itself */
 };
 
 enum {
@@ -60,9 +60,7 @@ G_DEFINE_TYPE_WITH_CODE(EkListView, ek_list_view, GTK_TYPE_DRAWING_AREA,
                         G_IMPLEMENT_INTERFACE(GTK_TYPE_SCROLLABLE, NULL))
 
 /* The accessible, if anyone asked for it: without an assistive technology none is made. */
-static EkListViewAccessible *existing_accessible(EkListView *view) {
-    return view->accessible;
-}
+static EkListViewAccessible *existing_accessible(EkListView *view) { return view->accessible; }
 
 void ek_list_view_attach_accessible(EkListView *view, EkListViewAccessible *accessible) {
     if (view->accessible) g_object_remove_weak_pointer(G_OBJECT(view->accessible), (gpointer *)&view->accessible);
@@ -103,7 +101,7 @@ static gdouble row_y(EkListView *view, guint row) {
 static void set_scroll_value(EkListView *view, gdouble value) {
     if (!view->vadjustment) return;
     view->own_scrolls++;
-    gtk_adjustment_set_value(view->vadjustment, value);  /* clamped by the adjustment */
+    gtk_adjustment_set_value(view->vadjustment, value); /* clamped by the adjustment */
     view->own_scrolls--;
 }
 
@@ -245,7 +243,8 @@ static PangoLayout *row_layout(EkListView *view, guint row, gint width) {
     const char *text = view->source.row_text ? view->source.row_text(view->source_data, row, &length) : NULL;
     /* No row is wider than a screen: beyond a few thousand characters Pango would only spend
      * time, and past about two million pixels its units overflow and the text is misplaced. */
-    if (text && length > MAX_ROW_TEXT_BYTES) length = (gsize)(g_utf8_find_prev_char(text, text + MAX_ROW_TEXT_BYTES + 1) - text);
+    if (text && length > MAX_ROW_TEXT_BYTES)
+        length = (gsize)(g_utf8_find_prev_char(text, text + MAX_ROW_TEXT_BYTES + 1) - text);
     pango_layout_set_text(layout, text ? text : "", text ? (int)length : 0);
     /* One line per row, as in an entry: line breaks show as a symbol instead of spilling over. */
     pango_layout_set_single_paragraph_mode(layout, TRUE);
@@ -271,7 +270,8 @@ static PangoLayout *row_layout(EkListView *view, guint row, gint width) {
     return layout;
 }
 
-static void draw_text(cairo_t *cr, PangoLayout *layout, gdouble xalign, gint x, gint y, gint width, gint height, const GdkRGBA *color) {
+static void draw_text(cairo_t *cr, PangoLayout *layout, gdouble xalign, gint x, gint y, gint width, gint height,
+                      const GdkRGBA *color) {
     PangoRectangle extent;
     pango_layout_get_pixel_extents(layout, NULL, &extent);
     /* Ellipsizing keeps the width at most `width`; alignment places what is left over. */
@@ -295,7 +295,7 @@ static gdouble contrast(const GdkRGBA *a, const GdkRGBA *b) {
     return (MAX(la, lb) + 0.05) / (MIN(la, lb) + 0.05);
 }
 
-#define LEGIBLE_CONTRAST 4.5  /* WCAG AA for text */
+#define LEGIBLE_CONTRAST 4.5 /* WCAG AA for text */
 
 /* `from` moved `amount` (0 to 1) of the way to `to`, keeping from's alpha. */
 static GdkRGBA mix(const GdkRGBA *from, const GdkRGBA *to, gdouble amount) {
@@ -315,7 +315,10 @@ static gdouble legible_fade(const GdkRGBA *text, const GdkRGBA *background, gdou
     for (int step = 0; step < 20; step++) {
         gdouble middle = (low + high) / 2;
         GdkRGBA mixed = mix(text, background, middle);
-        if (contrast(&mixed, background) >= LEGIBLE_CONTRAST) low = middle; else high = middle;
+        if (contrast(&mixed, background) >= LEGIBLE_CONTRAST)
+            low = middle;
+        else
+            high = middle;
     }
     return low;
 }
@@ -433,8 +436,10 @@ static gboolean ek_list_view_leave_notify(GtkWidget *widget, GdkEventCrossing *e
 }
 
 static void press_released(GtkGestureMultiPress *gesture, gint presses, gdouble x, gdouble y, EkListView *view) {
-    (void)gesture; (void)presses; (void)x;
-    if (view->dragging) return;  /* the press became a drag: it scrolled, it chose nothing */
+    (void)gesture;
+    (void)presses;
+    (void)x;
+    if (view->dragging) return; /* the press became a drag: it scrolled, it chose nothing */
     gint row = ek_list_view_row_at_y(view, y);
     if (row >= 0) ek_list_view_activate_row(view, (guint)row);
 }
@@ -448,19 +453,24 @@ static gboolean forget_drag(gpointer data) {
 }
 
 static void drag_begin(GtkGestureDrag *gesture, gdouble x, gdouble y, EkListView *view) {
-    (void)gesture; (void)x; (void)y;
+    (void)gesture;
+    (void)x;
+    (void)y;
     view->dragging = FALSE;
     view->drag_start_value = scroll_offset(view);
 }
 
 static void drag_end(GtkGestureDrag *gesture, gdouble dx, gdouble dy, EkListView *view) {
-    (void)gesture; (void)dx; (void)dy;
+    (void)gesture;
+    (void)dx;
+    (void)dy;
     /* The release that ends a drag is still to come to the press gesture: forget the drag after it. */
     if (view->dragging) g_idle_add_full(G_PRIORITY_DEFAULT, forget_drag, g_object_ref(view), g_object_unref);
 }
 
 static void drag_update(GtkGestureDrag *gesture, gdouble dx, gdouble dy, EkListView *view) {
-    (void)gesture; (void)dx;
+    (void)gesture;
+    (void)dx;
     gint threshold = 8;
     g_object_get(gtk_widget_get_settings(GTK_WIDGET(view)), "gtk-dnd-drag-threshold", &threshold, NULL);
     if (!view->dragging && fabs(dy) < threshold) return;
@@ -518,8 +528,8 @@ static void ek_list_view_class_init(EkListViewClass *klass) {
     g_object_class_override_property(object_class, PROP_VSCROLL_POLICY, "vscroll-policy");
 
     /* (guint row): a click, a tap or an assistive technology chose the row. */
-    signals[SIGNAL_ROW_ACTIVATED] = g_signal_new("row-activated", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
-                                                 0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+    signals[SIGNAL_ROW_ACTIVATED] = g_signal_new("row-activated", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                                 NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
     /* (gint row): the highlighted row changed; -1 for none. */
     signals[SIGNAL_HIGHLIGHT_CHANGED] = g_signal_new("highlight-changed", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
                                                      0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
@@ -532,9 +542,9 @@ static void ek_list_view_init(EkListView *view) {
     view->highlighted = -1;
     view->hovered = -1;
     view->xalign = 0;
-    gtk_widget_add_events(GTK_WIDGET(view), GDK_POINTER_MOTION_MASK | GDK_LEAVE_NOTIFY_MASK |
-                                            GDK_BUTTON_PRESS_MASK | GDK_BUTTON_RELEASE_MASK | GDK_TOUCH_MASK |
-                                            GDK_SCROLL_MASK | GDK_SMOOTH_SCROLL_MASK);  /* for the scrolled window */
+    gtk_widget_add_events(GTK_WIDGET(view), GDK_POINTER_MOTION_MASK | GDK_LEAVE_NOTIFY_MASK | GDK_BUTTON_PRESS_MASK |
+                                                GDK_BUTTON_RELEASE_MASK | GDK_TOUCH_MASK | GDK_SCROLL_MASK |
+                                                GDK_SMOOTH_SCROLL_MASK); /* for the scrolled window */
     gtk_style_context_add_class(gtk_widget_get_style_context(GTK_WIDGET(view)), GTK_STYLE_CLASS_VIEW);
     view->press = gtk_gesture_multi_press_new(GTK_WIDGET(view));
     gtk_gesture_single_set_touch_only(GTK_GESTURE_SINGLE(view->press), FALSE);
@@ -545,9 +555,7 @@ static void ek_list_view_init(EkListView *view) {
     g_signal_connect(view->drag, "drag-end", G_CALLBACK(drag_end), view);
 }
 
-GtkWidget *ek_list_view_new(void) {
-    return g_object_new(EK_TYPE_LIST_VIEW, NULL);
-}
+GtkWidget *ek_list_view_new(void) { return g_object_new(EK_TYPE_LIST_VIEW, NULL); }
 
 void ek_list_view_set_source(EkListView *view, const EkListViewSource *source, gpointer data, GDestroyNotify destroy) {
     g_return_if_fail(EK_IS_LIST_VIEW(view));
@@ -602,7 +610,7 @@ void ek_list_view_set_font(EkListView *view, const PangoFontDescription *font) {
 }
 
 void ek_list_view_set_text_xalign(EkListView *view, gdouble xalign) {
-    view->xalign = isnan(xalign) ? 0 : CLAMP(xalign, 0, 1);  /* NaN passes CLAMP unchanged */
+    view->xalign = isnan(xalign) ? 0 : CLAMP(xalign, 0, 1); /* NaN passes CLAMP unchanged */
     gtk_widget_queue_draw(GTK_WIDGET(view));
 }
 
@@ -683,13 +691,15 @@ void ek_list_view_scroll_to_row(EkListView *view, guint row, EkListScroll placem
     gdouble page = gtk_adjustment_get_page_size(view->vadjustment);
     gdouble value = gtk_adjustment_get_value(view->vadjustment);
     gdouble top = (gdouble)row * h + inset(view);
-    if (view->wheel_style) placement = EK_LIST_SCROLL_CENTER;  /* a wheel shows its row in the middle */
+    if (view->wheel_style) placement = EK_LIST_SCROLL_CENTER; /* a wheel shows its row in the middle */
     switch (placement) {
     case EK_LIST_SCROLL_TOP: value = top; break;
     case EK_LIST_SCROLL_CENTER: value = top - (page - h) / 2; break;
     case EK_LIST_SCROLL_NEAREST:
-        if (top < value) value = top;
-        else if (top + h > value + page) value = top + h - page;
+        if (top < value)
+            value = top;
+        else if (top + h > value + page)
+            value = top + h - page;
         break;
     }
     configure_vadjustment(view);

@@ -18,11 +18,11 @@ G_DECLARE_FINAL_TYPE(EkListRowAccessible, ek_list_row_accessible, EK, LIST_ROW_A
 
 struct _EkListRowAccessible {
     AtkObject parent_instance;
-    EkListView *view;  /* weak */
-    GObject *list;     /* weak: the list's accessible, whose table of live rows names this one */
+    EkListView *view; /* weak */
+    GObject *list;    /* weak: the list's accessible, whose table of live rows names this one */
     guint row;
     gboolean defunct;
-    char *name;        /* the last name handed out, owned here */
+    char *name; /* the last name handed out, owned here */
 };
 
 static gint live_rows;
@@ -32,7 +32,7 @@ static void row_component_interface_init(AtkComponentIface *iface);
 
 G_DEFINE_TYPE_WITH_CODE(EkListRowAccessible, ek_list_row_accessible, ATK_TYPE_OBJECT,
                         G_IMPLEMENT_INTERFACE(ATK_TYPE_ACTION, row_action_interface_init)
-                        G_IMPLEMENT_INTERFACE(ATK_TYPE_COMPONENT, row_component_interface_init))
+                            G_IMPLEMENT_INTERFACE(ATK_TYPE_COMPONENT, row_component_interface_init))
 
 static gboolean row_on_screen(EkListRowAccessible *self, guint *index) {
     if (!self->view || self->defunct) return FALSE;
@@ -45,7 +45,7 @@ static gboolean row_on_screen(EkListRowAccessible *self, guint *index) {
 
 static const gchar *row_get_name(AtkObject *object) {
     EkListRowAccessible *self = EK_LIST_ROW_ACCESSIBLE(object);
-    if (object->name) return object->name;  /* set explicitly */
+    if (object->name) return object->name; /* set explicitly */
     if (!self->view || self->defunct) return NULL;
     g_free(self->name);
     self->name = ek_list_view_copy_row_text(self->view, self->row);
@@ -119,8 +119,14 @@ static gboolean row_do_action(AtkAction *action, gint index) {
     return TRUE;
 }
 
-static gint row_get_n_actions(AtkAction *action) { (void)action; return 1; }
-static const gchar *row_get_action_name(AtkAction *action, gint index) { (void)action; return index == 0 ? "click" : NULL; }
+static gint row_get_n_actions(AtkAction *action) {
+    (void)action;
+    return 1;
+}
+static const gchar *row_get_action_name(AtkAction *action, gint index) {
+    (void)action;
+    return index == 0 ? "click" : NULL;
+}
 
 static void row_action_interface_init(AtkActionIface *iface) {
     iface->do_action = row_do_action;
@@ -142,9 +148,7 @@ static void row_get_extents(AtkComponent *component, gint *x, gint *y, gint *wid
     *height = area.height;
 }
 
-static void row_component_interface_init(AtkComponentIface *iface) {
-    iface->get_extents = row_get_extents;
-}
+static void row_component_interface_init(AtkComponentIface *iface) { iface->get_extents = row_get_extents; }
 
 static void list_forget_row(GObject *list, EkListRowAccessible *row);
 
@@ -192,18 +196,16 @@ static void row_make_defunct(EkListRowAccessible *self) {
     atk_object_notify_state_change(ATK_OBJECT(self), ATK_STATE_DEFUNCT, TRUE);
 }
 
-guint ek_list_view_live_row_accessibles(void) {
-    return (guint)g_atomic_int_get(&live_rows);
-}
+guint ek_list_view_live_row_accessibles(void) { return (guint)g_atomic_int_get(&live_rows); }
 
 /* ---- The list ----------------------------------------------------------------------------- */
 
 struct _EkListViewAccessible {
     GtkWidgetAccessible parent_instance;
-    guint first;        /* the rows on screen: [first, first + rows->len) */
-    GPtrArray *rows;    /* their EkListRowAccessible, owned */
-    GHashTable *live;   /* row → every EkListRowAccessible alive and not defunct, not owned */
-    EkListRowAccessible *highlighted;  /* owned: the active descendant outlives its scrolling away */
+    guint first;                      /* the rows on screen: [first, first + rows->len) */
+    GPtrArray *rows;                  /* their EkListRowAccessible, owned */
+    GHashTable *live;                 /* row → every EkListRowAccessible alive and not defunct, not owned */
+    EkListRowAccessible *highlighted; /* owned: the active descendant outlives its scrolling away */
     /* Owned: the row highlighted before it. A screen reader compares the new focus with the old
      * one; were the old row gone (End scrolls it away), Orca would take the focus for new and
      * announce the dialog and the combo box again. */
@@ -215,7 +217,7 @@ static void table_interface_init(AtkTableIface *iface);
 
 G_DEFINE_TYPE_WITH_CODE(EkListViewAccessible, ek_list_view_accessible, GTK_TYPE_WIDGET_ACCESSIBLE,
                         G_IMPLEMENT_INTERFACE(ATK_TYPE_SELECTION, selection_interface_init)
-                        G_IMPLEMENT_INTERFACE(ATK_TYPE_TABLE, table_interface_init))
+                            G_IMPLEMENT_INTERFACE(ATK_TYPE_TABLE, table_interface_init))
 
 /* Up to this many rows the list is a list; above it, a table of one column. Screen readers count a
  * list's items one child at a time over D-Bus (Orca 43 says "List with N items" after asking every
@@ -224,9 +226,7 @@ G_DEFINE_TYPE_WITH_CODE(EkListViewAccessible, ek_list_view_accessible, GTK_TYPE_
  * "k of N" a screen reader speaks for a row is true at any size. */
 #define EK_LIST_ROLE_LIMIT 100
 
-static AtkRole role_for_rows(guint rows) {
-    return rows <= EK_LIST_ROLE_LIMIT ? ATK_ROLE_LIST : ATK_ROLE_TABLE;
-}
+static AtkRole role_for_rows(guint rows) { return rows <= EK_LIST_ROLE_LIMIT ? ATK_ROLE_LIST : ATK_ROLE_TABLE; }
 
 static EkListView *list_view_of(gpointer accessible) {
     GtkWidget *widget = gtk_accessible_get_widget(GTK_ACCESSIBLE(accessible));
@@ -261,7 +261,7 @@ static void sync_window(EkListViewAccessible *self, gboolean announce) {
     GPtrArray *old = self->rows;
     self->rows = rows;
     self->first = first;
-    g_ptr_array_unref(old);  /* rows scrolled away live on only if someone holds them */
+    g_ptr_array_unref(old); /* rows scrolled away live on only if someone holds them */
     if (announce) g_signal_emit_by_name(self, "visible-data-changed");
 }
 
@@ -285,9 +285,7 @@ static void forget_all_rows(EkListViewAccessible *self, gboolean announce) {
     g_ptr_array_unref(gone);
 }
 
-void ek_list_view_accessible_window_changed(EkListViewAccessible *self) {
-    sync_window(self, TRUE);
-}
+void ek_list_view_accessible_window_changed(EkListViewAccessible *self) { sync_window(self, TRUE); }
 
 /* New rows (a filter, new items): the list's children change as a whole. The objects made for
  * the old rows are removed and defunct; the rows on screen get new objects, announced as added. */
@@ -312,14 +310,15 @@ static EkListRowAccessible *row_object(EkListViewAccessible *self, guint row) {
     return ref_row(self, view, row);
 }
 
-void ek_list_view_accessible_highlight_changed(EkListViewAccessible *self, gint old_row, gint new_row, AtkObject *focus_owner) {
+void ek_list_view_accessible_highlight_changed(EkListViewAccessible *self, gint old_row, gint new_row,
+                                               AtkObject *focus_owner) {
     /* Only an object someone may hold needs telling that it is no longer selected. */
     EkListRowAccessible *old_item = old_row >= 0 ? g_hash_table_lookup(self->live, GINT_TO_POINTER(old_row)) : NULL;
     if (old_item) atk_object_notify_state_change(ATK_OBJECT(old_item), ATK_STATE_SELECTED, FALSE);
     g_clear_object(&self->previously_highlighted);
     self->previously_highlighted = g_steal_pointer(&self->highlighted);
     EkListRowAccessible *new_item = new_row >= 0 ? row_object(self, (guint)new_row) : NULL;
-    self->highlighted = new_item;  /* owned */
+    self->highlighted = new_item; /* owned */
     if (new_item) atk_object_notify_state_change(ATK_OBJECT(new_item), ATK_STATE_SELECTED, TRUE);
     g_signal_emit_by_name(self, "selection-changed");
     if (!new_item) return;
@@ -408,7 +407,8 @@ static gint selection_count(AtkSelection *selection) {
 static AtkObject *selection_ref(AtkSelection *selection, gint index) {
     EkListView *view = list_view_of(selection);
     if (!view || index != 0 || ek_list_view_get_highlighted(view) < 0) return NULL;
-    EkListRowAccessible *item = row_object(EK_LIST_VIEW_ACCESSIBLE(selection), (guint)ek_list_view_get_highlighted(view));
+    EkListRowAccessible *item =
+        row_object(EK_LIST_VIEW_ACCESSIBLE(selection), (guint)ek_list_view_get_highlighted(view));
     return item ? ATK_OBJECT(item) : NULL;
 }
 
@@ -434,13 +434,9 @@ static void selection_interface_init(AtkSelectionIface *iface) {
 /* AtkTable: the rows as a table of one column, so its size is one call (see EK_LIST_ROLE_LIMIT).
  * Cell (row, 0) is the row's own object, and a cell's index is its row's. */
 
-static gint table_get_n_rows(AtkTable *table) {
-    return list_get_n_children(ATK_OBJECT(table));
-}
+static gint table_get_n_rows(AtkTable *table) { return list_get_n_children(ATK_OBJECT(table)); }
 
-static gint table_get_n_columns(AtkTable *table) {
-    return list_view_of(table) ? 1 : 0;
-}
+static gint table_get_n_columns(AtkTable *table) { return list_view_of(table) ? 1 : 0; }
 
 static AtkObject *table_ref_at(AtkTable *table, gint row, gint column) {
     return column == 0 ? list_ref_child(ATK_OBJECT(table), row) : NULL;

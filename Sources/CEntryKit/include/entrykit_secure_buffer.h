@@ -18,22 +18,22 @@
 
 G_BEGIN_DECLS
 
-#define EK_TYPE_SECURE_BUFFER (ek_secure_buffer_get_type ())
-G_DECLARE_FINAL_TYPE (EkSecureBuffer, ek_secure_buffer, EK, SECURE_BUFFER, GtkEntryBuffer)
+#define EK_TYPE_SECURE_BUFFER (ek_secure_buffer_get_type())
+G_DECLARE_FINAL_TYPE(EkSecureBuffer, ek_secure_buffer, EK, SECURE_BUFFER, GtkEntryBuffer)
 
 /* A new, empty buffer, with a full reference. */
-EkSecureBuffer *ek_secure_buffer_new (void);
+EkSecureBuffer *ek_secure_buffer_new(void);
 
 /* Writes the whole text to `fd` straight from the locked memory, retrying short writes.
  * Returns 0, or an errno value. */
-int ek_secure_buffer_write_to_fd (EkSecureBuffer *buffer, int fd);
+int ek_secure_buffer_write_to_fd(EkSecureBuffer *buffer, int fd);
 
 /* Writes the text to `fd` as the inside of a JSON string (no quotes): `"`, `\` and control
  * characters escaped, everything else (UTF-8) as is. Returns 0, or an errno value. */
-int ek_secure_buffer_write_json_to_fd (EkSecureBuffer *buffer, int fd);
+int ek_secure_buffer_write_json_to_fd(EkSecureBuffer *buffer, int fd);
 
 /* Wipes and removes all text (emits deleted-text, as a user's deletion does). */
-void ek_secure_buffer_wipe (EkSecureBuffer *buffer);
+void ek_secure_buffer_wipe(EkSecureBuffer *buffer);
 
 G_END_DECLS
 
