@@ -22,6 +22,7 @@ open class ChooserField: ChooserEntry {
     public override init<T>(transferFull pointer: UnsafeMutablePointer<T>) {
         super.init(transferFull: pointer)
         attachPopup()
+        fieldDidLoad()
     }
 
     /// Wraps a field made by GtkBuilder, which keeps its own reference; `type` is the C type it
@@ -31,6 +32,7 @@ open class ChooserField: ChooserEntry {
         precondition(ek_is_a(object, type) != 0, "\(Self.self)(wrapping:) needs an \(name)")
         super.init(transferNone: object)
         attachPopup()
+        fieldDidLoad()
     }
 
     private func attachPopup() {
@@ -38,6 +40,10 @@ open class ChooserField: ChooserEntry {
         onToggleRequest = { [weak self] in self?.toggle() }
         onDismissRequest = { [weak self] in self?.close() }
     }
+
+    /// Sets the field up, however it was made (in code or by GtkBuilder): called once, when the
+    /// popup and its list exist.
+    open func fieldDidLoad() {}
 
     /// The list the popup shows (the core ``ListView``): its rows, highlight and filter.
     public var list: ListView { popup.list }
@@ -127,6 +133,17 @@ open class ChooserField: ChooserEntry {
     }
 
     // MARK: Keys
+
+    /// Sends the key presses of `signal` (`key-press-event`, or a field's own class handler that
+    /// runs after an application's handlers) to the field's `handle`, which returns whether it
+    /// used the key, while there is a list to drive.
+    func connectKeys<Field: ChooserField>(through signal: String = "key-press-event",
+                                          to handle: @escaping @MainActor (Field) -> (_ keyval: guint, _ state: guint) -> Bool) {
+        connectKeyPresses(signal) { [weak self] keyval, state in
+            guard let field = self as? Field, field.isExpandable else { return false }
+            return handle(field)(keyval, state)
+        }
+    }
 
     /// The text a key press types for type-ahead, nil for a key that types nothing (space,
     /// controls, Delete, keys with no character).

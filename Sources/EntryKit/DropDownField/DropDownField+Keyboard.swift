@@ -14,10 +14,6 @@ import CGtk
 /// | Alt+Up | — | picks the highlighted row and closes (as a `select`'s list does) |
 /// | letters | not editable: jump to the next item starting with them, and pick it | not editable: jump there; editable: type and filter |
 extension DropDownField {
-    func connectKeyboard() {
-        connectKeyPresses("key-press-event") { [weak self] keyval, state in self?.handleKey(keyval: keyval, state: state) ?? false }
-    }
-
     /// Handles one key press; returns whether the field used it.
     func handleKey(keyval: guint, state: guint) -> Bool {
         guard isExpandable else { return false }

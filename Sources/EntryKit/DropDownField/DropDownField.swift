@@ -43,7 +43,6 @@ public final class DropDownField: ChooserField {
     /// A new, empty field: an ordinary entry until it gets ``items``.
     public init() {
         super.init(transferFull: ek_drop_down_field_new())
-        setUp()
     }
 
     /// Wraps a field made by GtkBuilder (`<object class="EkDropDownField">`), which keeps its
@@ -55,14 +54,13 @@ public final class DropDownField: ChooserField {
     /// ```
     public init(wrapping object: UnsafeMutablePointer<GObject>) {
         super.init(wrapping: object, ofType: ek_drop_down_field_get_type())
-        setUp()
     }
 
-    private func setUp() {
+    public override func fieldDidLoad() {
         list.borderColor = listBorderColor
         list.onActivate = { [weak self] item in self?.pick(item) }
         onChooseRequest = { [weak self] index in self?.chooseRequested(index) }
-        connectKeyboard()
+        connectKeys(to: DropDownField.handleKey(keyval:state:))
         changedConnection = connect("changed") { [weak self] in self?.textTyped() }
         LocalizedText.bind(self) { field, strings in field.list.emptyText = strings.string("No matches") }
         itemsChanged()

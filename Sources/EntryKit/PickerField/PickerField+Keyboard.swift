@@ -14,13 +14,8 @@ import CGtk
 /// | Enter | the entry's `activate` (a dialog's default), once the picker has slid closed | closes, keeping the pick, then the same |
 /// | Escape | goes to the window (a dialog's Cancel) | closes, restoring the pick it opened with |
 extension PickerField {
-    func connectKeyboard() {
-        connectKeyPresses("picker-key-press") { [weak self] keyval, state in self?.handleKey(keyval: keyval, state: state) ?? false }
-    }
-
     /// Handles one key press; returns whether the field used it.
     func handleKey(keyval: guint, state: guint) -> Bool {
-        guard isExpandable else { return false }
         let modifiers = Self.commandModifiers(state)
         let alt = modifiers == GDK_MOD1_MASK.rawValue
         switch Int32(bitPattern: keyval) {

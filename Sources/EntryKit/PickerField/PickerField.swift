@@ -56,7 +56,6 @@ public final class PickerField: ChooserField {
     /// A new field with no items: a read-only entry until it gets some.
     public init() {
         super.init(transferFull: ek_picker_field_new())
-        setUp()
     }
 
     /// Wraps a field made by GtkBuilder (`<object class="EkPickerField" id="size"/>`), which
@@ -67,10 +66,9 @@ public final class PickerField: ChooserField {
     /// ```
     public init(wrapping object: UnsafeMutablePointer<GObject>) {
         super.init(wrapping: object, ofType: ek_picker_field_get_type())
-        setUp()
     }
 
-    private func setUp() {
+    public override func fieldDidLoad() {
         list.wheelStyle = true
         list.textAlignment = 0.5
         list.visibleRowCount = 5
@@ -88,7 +86,8 @@ public final class PickerField: ChooserField {
         }
         super.isEditable = false
         hideCaret()
-        connectKeyboard()
+        // The class's own handler: keys come after an application's `key-press-event` handlers.
+        connectKeys(through: "picker-key-press", to: PickerField.handleKey(keyval:state:))
         // Opening waits for the loop: a click that focuses the field also asks for a toggle,
         // and must open the picker once, not open and close it.
         connectEvent("focus-in-event") { [weak self] _ in
