@@ -1,6 +1,6 @@
 import CGtk
 import EntryKit
-import Foundation
+import Glibc
 
 @main
 struct EntryKitMain {
@@ -32,7 +32,7 @@ struct EntryKitMain {
         case .choose(let arguments):
             status = ChooseDialog.run(arguments)
         case .misuse(let message):
-            FileHandle.standardError.write(Data("entrykit: \(message)\nTry 'entrykit --help' for more information.\n".utf8))
+            writeAll(STDERR_FILENO, "entrykit: \(message)\nTry 'entrykit --help' for more information.\n")
             status = ExitStatus.usage
         }
         // Text printed through the C library (help, `strings dump`) is checked here, once.

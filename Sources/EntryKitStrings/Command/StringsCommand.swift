@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -308,7 +308,7 @@ public enum StringsCommand {
         case .boolean(let flag):
             return flag ? "true" : "false"
         case .date(let date):
-            return jsonString(ISO8601DateFormatter().string(from: date))
+            return jsonString(date.ISO8601Format())
         }
     }
 

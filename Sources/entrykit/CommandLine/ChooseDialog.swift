@@ -1,6 +1,6 @@
 import CGtk
 import EntryKit
-import Foundation
+import FoundationEssentials
 
 /// `entrykit choose`: a small window with a labelled DropDownField, OK and Cancel, that prints
 /// the chosen item. See ``ChooseOptions/usage``.

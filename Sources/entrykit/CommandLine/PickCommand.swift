@@ -1,6 +1,6 @@
 import CGtk
 import EntryKit
-import Foundation
+import Glibc
 
 /// `entrykit pick`: a picker field as a shell command, printing the item picked.
 ///
@@ -10,7 +10,7 @@ import Foundation
 /// ```
 @MainActor
 enum PickCommand {
-    static func run(_ arguments: [String], standardInput: FileHandle = .standardInput) -> Int32 {
+    static func run(_ arguments: [String], standardInput: Int32 = STDIN_FILENO) -> Int32 {
         let options: PickOptions
         switch PickOptions.parse(arguments) {
         case .help:
@@ -24,17 +24,17 @@ enum PickCommand {
         let items: ListItems
         if !options.items.isEmpty {
             items = ListItems(options.items)
-        } else if isatty(standardInput.fileDescriptor) != 0 {
+        } else if isatty(standardInput) != 0 {
             return misuse("no items: give them as arguments or as lines on standard input")
         } else {
             do {
                 // --timeout counts from the start, input that never comes included.
-                guard let bytes = try readAll(standardInput.fileDescriptor, timeout: options.timeout, limit: options.inputLimit) else {
+                guard let bytes = try readAll(standardInput, timeout: options.timeout, limit: options.inputLimit) else {
                     return ExitStatus.timedOut
                 }
                 items = ListItems(lines: bytes)
             } catch {
-                return misuse(error.description)
+                return misuse("\(error)")
             }
         }
         guard !items.isEmpty else { return misuse("no items: give them as arguments or as lines on standard input") }

@@ -1,5 +1,6 @@
 import EntryKit
-import Foundation
+import Dispatch
+import Glibc
 import Synchronization
 
 /// The lines of a file descriptor (standard input) read to the end and made into items on a
@@ -36,7 +37,8 @@ final class StandardInputItems: Sendable {
     /// Starts reading `descriptor` to its end on a new thread, stopping past `limit`.
     init(descriptor: Int32 = STDIN_FILENO, limit: InputLimit = InputLimit()) {
         self.limit = limit
-        Thread { [self] in read(descriptor) }.start()
+        // A serial queue of its own has a thread of its own: the blocking reads starve nothing.
+        DispatchQueue(label: "entrykit.standard-input").async { [self] in read(descriptor) }
     }
 
     /// Waits for the first bytes or the end of the input; false when it ended with nothing,
