@@ -25,10 +25,11 @@ public final class Localization: Sendable {
     public static let searchPathVariable = "ENTRYKIT_RESOURCES"
 
     /// Strings for this process: search paths and languages from the environment.
-    public static let shared = Localization(
-        searchPaths: defaultSearchPaths(environment: ProcessInfo.processInfo.environment),
-        preference: LanguagePreference(environment: ProcessInfo.processInfo.environment)
-    )
+    public static let shared: Localization = {
+        // Read once: every read copies the whole environment into a new dictionary.
+        let environment = ProcessInfo.processInfo.environment
+        return Localization(searchPaths: defaultSearchPaths(environment: environment), preference: LanguagePreference(environment: environment))
+    }()
 
     private struct State {
         var searchPaths: [URL]
