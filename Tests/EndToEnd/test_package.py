@@ -142,6 +142,13 @@ def test_man_page_is_generated_from_the_help(installed):
         assert text in page, page
 
 
+def test_installed_binary_stays_small(installed):
+    """Issue 17's budget for the stripped binary. One `import Foundation` (not FoundationEssentials)
+    anywhere in the app's modules links all of Foundation and ICU's data back in: about 59 MB."""
+    size = (installed / "usr/bin/entrykit").stat().st_size
+    assert size <= 20_000_000, f"usr/bin/entrykit is {size / 1e6:.1f} MB"
+
+
 def test_installed_binary_links_no_swift_library(installed):
     libraries = run(["ldd", installed / "usr/bin/entrykit"], env={}).stdout
     assert "libgtk-3.so.0" in libraries
