@@ -14,13 +14,19 @@ let package = Package(
             pkgConfig: "gtk+-3.0",
             providers: [.apt(["libgtk-3-dev"])]
         ),
+        // GLib without GTK, for the list model's Unicode normalization (see SearchFolding).
+        .systemLibrary(
+            name: "CGLib",
+            pkgConfig: "glib-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
         // `.strings` parsing, what lint reports, tables as JSON (EntryKit's one JSON string
         // writer) and language resolution: plain Swift, no GTK, so it is unit-tested without a
         // display and fuzzed without GTK in the process.
         .target(name: "EntryKitStrings"),
         // The list's item store, filter and type-ahead: plain Swift, no GTK, so the model is
         // tested and benchmarked without a display. EntryKit re-exports it.
-        .target(name: "EntryKitList"),
+        .target(name: "EntryKitList", dependencies: ["CGLib"]),
         // What must be C: GObject subclasses Swift cannot declare (the virtualized list view and
         // its accessible; a GtkEntryBuffer keeping passwords in locked memory).
         .target(name: "CEntryKit", dependencies: ["CGtk"]),

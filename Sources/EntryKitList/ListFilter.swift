@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Substring filtering of `ListItems` by a `ListQuery`, case-, accent- and width-insensitive.

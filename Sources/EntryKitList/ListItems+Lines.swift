@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension ListItems {
     /// One item per line of `bytes`, split without making a `String` per line.

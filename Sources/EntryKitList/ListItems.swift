@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The strings a list shows, stored compactly for a million rows.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A growable buffer of plain values in memory it allocates itself, for building the item
 /// store without `Array`'s per-append uniqueness and capacity checks.

@@ -1,4 +1,4 @@
-import Foundation
+internal import CGLib
 import Synchronization
 
 /// The folding that makes list search case-, accent- and width-insensitive.
@@ -99,7 +99,7 @@ public enum SearchFolding {
     static func foldScalar(_ scalar: Unicode.Scalar) -> [UInt8] {
         func strip(_ text: String) -> String {
             var kept = String.UnicodeScalarView()
-            for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars
+            for scalar in normalized(text, G_NORMALIZE_NFKD).unicodeScalars
             where !isDroppedAccent(scalar) {
                 kept.append(scalar)
             }
@@ -109,7 +109,7 @@ public enum SearchFolding {
         // (`㎒` is `MHz`) and lowercasing can produce marks (`İ` is `i` + U+0307).
         let lowered = strip(strip(String(scalar)).lowercased())
         var result = String.UnicodeScalarView()
-        for scalar in lowered.precomposedStringWithCanonicalMapping.unicodeScalars {
+        for scalar in normalized(lowered, G_NORMALIZE_NFC).unicodeScalars {
             switch scalar.value {
             case 0xDF: result.append(contentsOf: "ss".unicodeScalars)  // ß (and ẞ lowercased)
             case 0x3C2: result.append("\u{3C3}")  // final sigma
@@ -119,8 +119,15 @@ public enum SearchFolding {
         return Array(String(result).utf8)
     }
 
-    /// Scalar folds computed so far in this process, so each costs Foundation's
-    /// normalization once, not once per query or row.
+    /// `text` in a Unicode normalization form, by GLib (Foundation's would link ICU's data).
+    private static func normalized(_ text: String, _ form: GNormalizeMode) -> String {
+        guard let result = g_utf8_normalize(text, -1, form) else { return text }
+        defer { g_free(result) }
+        return String(cString: result)
+    }
+
+    /// Scalar folds computed so far in this process, so each costs a normalization once, not
+    /// once per query or row.
     private static let sharedFolds = Mutex<[UInt32: [UInt8]]>([:])
 
     static func foldScalarShared(_ value: UInt32) -> [UInt8] {
@@ -136,7 +143,7 @@ public enum SearchFolding {
     /// `base` with a voicing mark composed onto it (`カ` + U+3099 is `ガ`), if such a letter exists.
     static func composeVoicing(_ base: UInt32, _ mark: UInt32) -> UInt32? {
         guard let first = Unicode.Scalar(base), let second = Unicode.Scalar(mark) else { return nil }
-        let composed = (String(first) + String(second)).precomposedStringWithCanonicalMapping.unicodeScalars
+        let composed = normalized(String(first) + String(second), G_NORMALIZE_NFC).unicodeScalars
         guard composed.count == 1, let only = composed.first else { return nil }
         return only.value
     }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Keyboard type-ahead for a list, as file choosers do: letters typed in quick succession
 /// find the next item that starts with them.

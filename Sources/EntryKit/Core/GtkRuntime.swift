@@ -1,6 +1,8 @@
 import CEntryKit
 import CGtk
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// GTK could not connect to a display; `description` is one line for a terminal.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension StringsDocument {
     /// The table as a JSON object: keys in order of first appearance, each
@@ -44,7 +44,7 @@ extension StringsValue {
         case .boolean(let flag):
             return flag ? "true" : "false"
         case .date(let date):
-            return JSONString.quoted(ISO8601DateFormatter().string(from: date))
+            return JSONString.quoted(date.ISO8601Format())
         }
     }
 }

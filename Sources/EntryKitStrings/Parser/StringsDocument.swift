@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A place in a `.strings` file, 1-based, as an editor shows it.
 ///

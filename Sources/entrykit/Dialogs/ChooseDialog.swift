@@ -1,6 +1,7 @@
 import CGtk
 import EntryKit
 import EntryKitCommandLine
+import FoundationEssentials
 
 /// `entrykit choose`: a small window with a labelled DropDownField, OK and Cancel, that prints
 /// the chosen item. See ``ChooseOptions/syntax``.
