@@ -14,19 +14,31 @@ let package = Package(
             pkgConfig: "gtk+-3.0",
             providers: [.apt(["libgtk-3-dev"])]
         ),
-        // `.strings` parsing and language resolution: plain Swift, no GTK, so it is
-        // unit-tested without a display and fuzzed without GTK in the process.
+        // GLib without GTK, for the list model's Unicode normalization (see SearchFolding).
+        .systemLibrary(
+            name: "CGLib",
+            pkgConfig: "glib-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
+        // `.strings` parsing, what lint reports, tables as JSON (EntryKit's one JSON string
+        // writer) and language resolution: plain Swift, no GTK, so it is unit-tested without a
+        // display and fuzzed without GTK in the process.
         .target(name: "EntryKitStrings"),
         // The list's item store, filter and type-ahead: plain Swift, no GTK, so the model is
         // tested and benchmarked without a display. EntryKit re-exports it.
-        .target(name: "EntryKitList", path: "Sources/EntryKit/List/Model"),
+        .target(name: "EntryKitList", dependencies: ["CGLib"]),
         // What must be C: GObject subclasses Swift cannot declare (the virtualized list view and
         // its accessible; a GtkEntryBuffer keeping passwords in locked memory).
         .target(name: "CEntryKit", dependencies: ["CGtk"]),
-        .target(name: "EntryKit", dependencies: ["CGtk", "CEntryKit", "EntryKitStrings", "EntryKitList"], exclude: ["List/Model"]),
-        .executableTarget(name: "entrykit", dependencies: ["EntryKit"]),
-        // libFuzzer target for the parser; see README "Fuzzing". Built normally it replays files.
-        .executableTarget(name: "strings-fuzz", dependencies: ["EntryKitStrings"], path: "Fuzz/StringsFuzz"),
+        .target(name: "EntryKit", dependencies: ["CGtk", "CEntryKit", "EntryKitStrings", "EntryKitList"]),
+        // The command line without GTK: one option parser and generated --help for every command,
+        // the exit statuses, the output writer, the standard-input reader, `strings`' tools.
+        // Tested without a display; the app adds only the dialogs and the gallery.
+        .target(name: "EntryKitCommandLine", dependencies: ["EntryKitStrings", "EntryKitList"]),
+        .executableTarget(name: "entrykit", dependencies: ["EntryKit", "EntryKitCommandLine"]),
+        // libFuzzer target for the parser and `strings lint`/`dump`; see README "Fuzzing". Built
+        // normally it replays files.
+        .executableTarget(name: "strings-fuzz", dependencies: ["EntryKitStrings", "EntryKitCommandLine"], path: "Fuzz/StringsFuzz"),
         // Parser speed against Foundation's PropertyListSerialization; see README "Performance".
         .executableTarget(name: "strings-benchmark", dependencies: ["EntryKitStrings"], path: "Benchmarks/StringsBenchmark"),
         // List open/set/filter/scroll/memory against stock GTK 3 lists; run by scripts/benchmark.
@@ -34,13 +46,17 @@ let package = Package(
             name: "list-benchmark", dependencies: ["CGtk", "EntryKit"], path: "Benchmarks/ListBenchmark",
             exclude: ["README.md"]
         ),
-        .testTarget(name: "EntryKitStringsTests", dependencies: ["EntryKitStrings"]),
+        // The parser and its tools: the `strings` command's tests share the parser tests' helpers.
+        .testTarget(name: "EntryKitStringsTests", dependencies: ["EntryKitStrings", "EntryKitCommandLine"]),
+        // The GTK-free targets' own tests: no display needed.
+        .testTarget(name: "EntryKitListTests", dependencies: ["EntryKitList"]),
+        .testTarget(name: "EntryKitCommandLineTests", dependencies: ["EntryKitCommandLine"]),
         // List model speed at 1k to 1M items; see README "Performance".
         .executableTarget(name: "list-model-benchmark", dependencies: ["EntryKitList"], path: "Benchmarks/ListModelBenchmark"),
         // What the test targets share: the display check and leak helpers (package-access hooks).
-        .target(name: "EntryKitTestSupport", dependencies: ["EntryKit"], path: "Tests/EntryKitTestSupport"),
-        .testTarget(name: "EntryKitTests", dependencies: ["EntryKit", "CEntryKit", "EntryKitList", "EntryKitTestSupport"]),
-        // The app's own pieces (gallery window, command line) tested in-process.
-        .testTarget(name: "entrykitTests", dependencies: ["entrykit", "EntryKitTestSupport"]),
+        .target(name: "EntryKitTestSupport", dependencies: ["EntryKit", "CEntryKit"], path: "Tests/EntryKitTestSupport"),
+        .testTarget(name: "EntryKitTests", dependencies: ["EntryKit", "CEntryKit", "EntryKitTestSupport"]),
+        // The app's own pieces (gallery window, dialogs) tested in-process.
+        .testTarget(name: "entrykitTests", dependencies: ["entrykit", "EntryKitCommandLine", "EntryKitTestSupport"]),
     ]
 )

@@ -6,6 +6,7 @@
 // line through the same checks, so crash reproducers can be rerun without the
 // fuzzer and the package builds as usual.
 
+import EntryKitCommandLine
 import EntryKitStrings
 import Foundation
 
@@ -146,7 +147,7 @@ enum StringsFuzz {
         let lintStatus = StringsCommand.run(
             ["lint", "-"], standardInput: { data },
             standardOutput: { output += $0 }, standardError: { errors += $0 })
-        require(lintStatus == (document.errors.isEmpty ? 0 : 1), "lint status \(lintStatus)")
+        require(lintStatus == (document.errors.isEmpty ? .answered : .failed), "lint status \(lintStatus)")
         require((output == "<stdin>: OK\n") == document.errors.isEmpty, "lint output \(output.debugDescription)")
         let lintLines = errors.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         require(lintLines.filter { $0.contains(": error: ") }.count >= document.errors.count, "lint lists fewer errors than the parser")
@@ -155,10 +156,10 @@ enum StringsFuzz {
         let dumpStatus = StringsCommand.run(
             ["dump", "-"], standardInput: { data },
             standardOutput: { output += $0 }, standardError: { errors += $0 })
-        require(dumpStatus == (document.errors.isEmpty ? 0 : 1), "dump status \(dumpStatus)")
+        require(dumpStatus == (document.errors.isEmpty ? .answered : .failed), "dump status \(dumpStatus)")
         let expectedErrors = document.errors.map { "<stdin>:\($0.position.line):\($0.position.column): error: \($0.message)\n" }.joined()
         require(errors == expectedErrors, "unexpected dump errors \(errors.debugDescription)")
-        require(output == StringsCommand.json(for: document), "dump output is not json(for:)")
+        require(output == document.json, "dump output is not the document's json")
         guard let object = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any] else {
             require(false, "dump output is not a JSON object: \(output.debugDescription)")
             return
@@ -175,18 +176,11 @@ enum StringsFuzz {
         let body = document.orderedKeys.isEmpty ? [] : Array(lines.dropFirst().prefix(document.orderedKeys.count))
         require(body.count == document.orderedKeys.count, "JSON has \(body.count) key lines")
         for (line, key) in zip(body, document.orderedKeys) {
-            let prefix = "  " + jsonQuoted(key) + ": "
+            let prefix = "  " + JSONString.quoted(key) + ": "
             require(line.starts(with: prefix.utf8), "key \(key.debugDescription) missing or out of order in JSON")
         }
     }
 
-    private static func jsonQuoted(_ key: String) -> String {
-        var document = StringsCommand.json(for: StringsDocument(entries: [StringsEntry(key: key, value: "", position: SourcePosition(line: 1, column: 1))]))
-        // "{\n  KEY: \"\"\n}\n" -> KEY
-        document.removeFirst(4)
-        document.removeLast(7)
-        return document
-    }
 }
 
 #if ENTRYKIT_FUZZING

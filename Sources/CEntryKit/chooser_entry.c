@@ -1,4 +1,5 @@
 #include "entrykit_chooser_entry.h"
+#include "test_hooks.h"
 
 #include <gtk/gtk-a11y.h>
 
@@ -8,7 +9,8 @@
  * state calls are overwritten by GtkEntryAccessible), so the entry gets its own accessible type. */
 
 #define EK_TYPE_CHOOSER_ENTRY_ACCESSIBLE (ek_chooser_entry_accessible_get_type())
-G_DECLARE_FINAL_TYPE(EkChooserEntryAccessible, ek_chooser_entry_accessible, EK, CHOOSER_ENTRY_ACCESSIBLE, GtkEntryAccessible)
+G_DECLARE_FINAL_TYPE(EkChooserEntryAccessible, ek_chooser_entry_accessible, EK, CHOOSER_ENTRY_ACCESSIBLE,
+                     GtkEntryAccessible)
 
 struct _EkChooserEntryAccessible {
     GtkEntryAccessible parent_instance;
@@ -21,7 +23,7 @@ static void accessible_selection_interface_init(AtkSelectionIface *iface);
  * replaces it for this type, and the parent's is chained to for the actions it has. */
 G_DEFINE_TYPE_WITH_CODE(EkChooserEntryAccessible, ek_chooser_entry_accessible, GTK_TYPE_ENTRY_ACCESSIBLE,
                         G_IMPLEMENT_INTERFACE(ATK_TYPE_ACTION, accessible_action_interface_init)
-                        G_IMPLEMENT_INTERFACE(ATK_TYPE_SELECTION, accessible_selection_interface_init))
+                            G_IMPLEMENT_INTERFACE(ATK_TYPE_SELECTION, accessible_selection_interface_init))
 
 typedef struct {
     gboolean expandable;
@@ -70,7 +72,7 @@ static const gchar *accessible_get_name(AtkObject *object) {
     GList *labels = gtk_widget_list_mnemonic_labels(widget);
     const gchar *label_text = labels && GTK_IS_LABEL(labels->data) ? gtk_label_get_text(GTK_LABEL(labels->data)) : NULL;
     g_list_free(labels);
-    if (label_text && *label_text) return label_text;  /* owned by the label */
+    if (label_text && *label_text) return label_text; /* owned by the label */
     const gchar *placeholder = gtk_entry_get_placeholder_text(GTK_ENTRY(widget));
     return placeholder && *placeholder ? placeholder : name;
 }
@@ -112,13 +114,15 @@ static const gchar *accessible_get_action_name(AtkAction *action, gint index) {
 static const gchar *accessible_get_action_description(AtkAction *action, gint index) {
     if (is_press_action(action, index)) return "Opens or closes the list";
     return index < parent_action_count(action) && parent_action_iface->get_description
-        ? parent_action_iface->get_description(action, index) : NULL;
+               ? parent_action_iface->get_description(action, index)
+               : NULL;
 }
 
 static const gchar *accessible_get_keybinding(AtkAction *action, gint index) {
     if (is_press_action(action, index)) return "<Alt>Down";
     return index < parent_action_count(action) && parent_action_iface->get_keybinding
-        ? parent_action_iface->get_keybinding(action, index) : NULL;
+               ? parent_action_iface->get_keybinding(action, index)
+               : NULL;
 }
 
 static void accessible_action_interface_init(AtkActionIface *iface) {
@@ -210,8 +214,8 @@ static void ek_chooser_entry_accessible_init(EkChooserEntryAccessible *self) { (
 enum { PROP_0, PROP_EXPANDABLE, PROP_EXPANDED, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
-static AtkObject *existing_accessible(EkChooserEntry *entry) {
-    /* Made on demand only: an entry nobody reads needs no accessible. */
+static AtkObject *accessible_made_if_needed(EkChooserEntry *entry) {
+    /* GTK makes the accessible on the first call; the state changes it announces need one. */
     return gtk_widget_get_accessible(GTK_WIDGET(entry));
 }
 
@@ -220,7 +224,9 @@ static gboolean is_inside(GtkWidget *widget, GtkWidget *container) {
 }
 
 static void outside_pressed(GtkGestureMultiPress *gesture, gint presses, gdouble x, gdouble y, EkChooserEntry *entry) {
-    (void)presses; (void)x; (void)y;
+    (void)presses;
+    (void)x;
+    (void)y;
     EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
     GdkEventSequence *sequence = gtk_gesture_single_get_current_sequence(GTK_GESTURE_SINGLE(gesture));
     const GdkEvent *event = gtk_gesture_get_last_event(GTK_GESTURE(gesture), sequence);
@@ -264,7 +270,7 @@ void ek_chooser_entry_set_expandable(EkChooserEntry *entry, gboolean expandable)
     if (priv->expandable == expandable) return;
     priv->expandable = expandable;
     if (!expandable) ek_chooser_entry_set_expanded(entry, FALSE);
-    AtkObject *accessible = existing_accessible(entry);
+    AtkObject *accessible = accessible_made_if_needed(entry);
     g_object_notify(G_OBJECT(accessible), "accessible-role");
     atk_object_notify_state_change(accessible, ATK_STATE_EXPANDABLE, expandable);
     g_object_notify_by_pspec(G_OBJECT(entry), properties[PROP_EXPANDABLE]);
@@ -282,8 +288,11 @@ void ek_chooser_entry_set_expanded(EkChooserEntry *entry, gboolean expanded) {
     expanded = !!expanded && priv->expandable;
     if (priv->expanded == expanded) return;
     priv->expanded = expanded;
-    if (expanded) start_watching(entry); else stop_watching(entry);
-    atk_object_notify_state_change(existing_accessible(entry), ATK_STATE_EXPANDED, expanded);
+    if (expanded)
+        start_watching(entry);
+    else
+        stop_watching(entry);
+    atk_object_notify_state_change(accessible_made_if_needed(entry), ATK_STATE_EXPANDED, expanded);
     g_object_notify_by_pspec(G_OBJECT(entry), properties[PROP_EXPANDED]);
 }
 
@@ -302,7 +311,7 @@ static void set_weak(GtkWidget **slot, GtkWidget *widget) {
 void ek_chooser_entry_set_popup(EkChooserEntry *entry, GtkWidget *popup, GtkWidget *controlled) {
     g_return_if_fail(EK_IS_CHOOSER_ENTRY(entry));
     EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
-    AtkObject *accessible = existing_accessible(entry);
+    AtkObject *accessible = accessible_made_if_needed(entry);
     if (priv->controlled) {
         AtkObject *old = gtk_widget_get_accessible(priv->controlled);
         atk_object_remove_relationship(accessible, ATK_RELATION_CONTROLLER_FOR, old);
@@ -327,7 +336,7 @@ void ek_chooser_entry_set_choices(EkChooserEntry *entry, gint count, gint chosen
     gboolean selection_changed = priv->chosen != chosen;
     priv->choice_count = count;
     priv->chosen = chosen;
-    if (selection_changed) g_signal_emit_by_name(existing_accessible(entry), "selection-changed");
+    if (selection_changed) g_signal_emit_by_name(accessible_made_if_needed(entry), "selection-changed");
 }
 
 guint ek_chooser_entry_get_toggle_count(EkChooserEntry *entry) {
@@ -368,7 +377,7 @@ static void chooser_hierarchy_changed(GtkWidget *widget, GtkWidget *previous_top
     if (GTK_WIDGET_CLASS(ek_chooser_entry_parent_class)->hierarchy_changed)
         GTK_WIDGET_CLASS(ek_chooser_entry_parent_class)->hierarchy_changed(widget, previous_toplevel);
     EkChooserEntry *entry = EK_CHOOSER_ENTRY(widget);
-    if (ek_chooser_entry_get_expanded(entry)) start_watching(entry);  /* follow the new toplevel */
+    if (ek_chooser_entry_get_expanded(entry)) start_watching(entry); /* follow the new toplevel */
 }
 
 static void chooser_dispose(GObject *object) {
@@ -409,18 +418,20 @@ static void ek_chooser_entry_class_init(EkChooserEntryClass *klass) {
     widget_class->unmap = chooser_unmap;
     widget_class->hierarchy_changed = chooser_hierarchy_changed;
 
-    properties[PROP_EXPANDABLE] = g_param_spec_boolean("expandable", "Expandable", "Whether there is a list to open",
-                                                       FALSE, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-    properties[PROP_EXPANDED] = g_param_spec_boolean("expanded", "Expanded", "Whether the list is shown",
-                                                     FALSE, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    properties[PROP_EXPANDABLE] =
+        g_param_spec_boolean("expandable", "Expandable", "Whether there is a list to open", FALSE,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    properties[PROP_EXPANDED] =
+        g_param_spec_boolean("expanded", "Expanded", "Whether the list is shown", FALSE,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
     g_object_class_install_properties(object_class, N_PROPS, properties);
 
-    signals[SIGNAL_TOGGLE_REQUESTED] = g_signal_new("toggle-requested", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
-                                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+    signals[SIGNAL_TOGGLE_REQUESTED] = g_signal_new("toggle-requested", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
+                                                    NULL, NULL, NULL, G_TYPE_NONE, 0);
     signals[SIGNAL_DISMISS_REQUESTED] = g_signal_new("dismiss-requested", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
                                                      0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-    signals[SIGNAL_CHOOSE_REQUESTED] = g_signal_new("choose-requested", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
-                                                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+    signals[SIGNAL_CHOOSE_REQUESTED] = g_signal_new("choose-requested", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
+                                                    NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
     gtk_widget_class_set_accessible_type(widget_class, EK_TYPE_CHOOSER_ENTRY_ACCESSIBLE);
 }
 
@@ -446,8 +457,3 @@ static void ek_drop_down_field_class_init(EkDropDownFieldClass *klass) {
 static void ek_drop_down_field_init(EkDropDownField *field) { (void)field; }
 
 GtkWidget *ek_drop_down_field_new(void) { return g_object_new(EK_TYPE_DROP_DOWN_FIELD, NULL); }
-
-void ek_register_types(void) {
-    g_type_ensure(EK_TYPE_CHOOSER_ENTRY);
-    g_type_ensure(EK_TYPE_DROP_DOWN_FIELD);
-}

@@ -21,27 +21,28 @@ struct _EkListView {
     GDestroyNotify source_destroy;
 
     guint row_count;
-    gint requested_row_height;   /* <= 0: from the font */
-    gint font_row_height;        /* cached, 0 when the font changed */
+    gint requested_row_height; /* <= 0: from the font */
+    gint font_row_height;      /* cached, 0 when the font changed */
     PangoFontDescription *font;
     gdouble xalign;
     GdkRGBA border_color;
     gboolean has_border;
+    char *border_color_name; /* a theme's named colour ("borders"), looked up when drawn */
     char *empty_text;
 
     gint highlighted;
     gint hovered;
-    GtkWidget *focus_owner;      /* weak */
-    EkListViewAccessible *accessible;  /* weak */
+    GtkWidget *focus_owner;           /* weak */
+    EkListViewAccessible *accessible; /* weak */
     GtkGesture *press;
-    GtkGesture *drag;            /* a primary-button drag scrolls, as a finger does */
+    GtkGesture *drag; /* a primary-button drag scrolls, as a finger does */
     gdouble drag_start_value;
     gboolean dragging;
 
-    gboolean centered;           /* wheel style: the highlighted row sits in the middle */
-    guint settle_source;         /* snaps a wheel to a whole row after scrolling stops */
-    guint pick_source;           /* picks a wheel's middle row once a scroll's emission is over */
-    guint own_scrolls;           /* > 0 while the view moves its adjustment itself */
+    gboolean wheel_style; /* wheel style: the highlighted row sits in the middle */
+    guint settle_source;  /* snaps a wheel to a whole row after scrolling stops */
+    guint pick_source;    /* picks a wheel's middle row once a scroll's emission is over */
+    guint own_scrolls;    /* > 0 while the view moves its adjustment itself */
 };
 
 enum {
@@ -59,9 +60,7 @@ G_DEFINE_TYPE_WITH_CODE(EkListView, ek_list_view, GTK_TYPE_DRAWING_AREA,
                         G_IMPLEMENT_INTERFACE(GTK_TYPE_SCROLLABLE, NULL))
 
 /* The accessible, if anyone asked for it: without an assistive technology none is made. */
-static EkListViewAccessible *existing_accessible(EkListView *view) {
-    return view->accessible;
-}
+static EkListViewAccessible *existing_accessible(EkListView *view) { return view->accessible; }
 
 void ek_list_view_attach_accessible(EkListView *view, EkListViewAccessible *accessible) {
     if (view->accessible) g_object_remove_weak_pointer(G_OBJECT(view->accessible), (gpointer *)&view->accessible);
@@ -88,7 +87,7 @@ static gdouble scroll_offset(EkListView *view) {
 /* Empty space above the first row and below the last: in wheel style, enough for either to sit
  * in the middle. */
 static gdouble inset(EkListView *view) {
-    if (!view->centered) return 0;
+    if (!view->wheel_style) return 0;
     return MAX((gtk_widget_get_allocated_height(GTK_WIDGET(view)) - row_height(view)) / 2.0, 0);
 }
 
@@ -102,7 +101,7 @@ static gdouble row_y(EkListView *view, guint row) {
 static void set_scroll_value(EkListView *view, gdouble value) {
     if (!view->vadjustment) return;
     view->own_scrolls++;
-    gtk_adjustment_set_value(view->vadjustment, value);  /* clamped by the adjustment */
+    gtk_adjustment_set_value(view->vadjustment, value); /* clamped by the adjustment */
     view->own_scrolls--;
 }
 
@@ -161,7 +160,7 @@ static void vadjustment_value_changed(GtkAdjustment *adjustment, EkListView *vie
     (void)adjustment;
     visible_rows_moved(view);
     /* Only a person scrolls a wheel, and only one on screen. */
-    if (!view->centered || view->row_count == 0 || view->own_scrolls > 0 || !gtk_widget_get_mapped(GTK_WIDGET(view)))
+    if (!view->wheel_style || view->row_count == 0 || view->own_scrolls > 0 || !gtk_widget_get_mapped(GTK_WIDGET(view)))
         return;
     /* A wheel picks what scrolls into the middle, and comes to rest on a whole row. The pick runs
      * the application's code, which may destroy the list and its window: it waits until GTK's
@@ -244,7 +243,8 @@ static PangoLayout *row_layout(EkListView *view, guint row, gint width) {
     const char *text = view->source.row_text ? view->source.row_text(view->source_data, row, &length) : NULL;
     /* No row is wider than a screen: beyond a few thousand characters Pango would only spend
      * time, and past about two million pixels its units overflow and the text is misplaced. */
-    if (text && length > MAX_ROW_TEXT_BYTES) length = (gsize)(g_utf8_find_prev_char(text, text + MAX_ROW_TEXT_BYTES + 1) - text);
+    if (text && length > MAX_ROW_TEXT_BYTES)
+        length = (gsize)(g_utf8_find_prev_char(text, text + MAX_ROW_TEXT_BYTES + 1) - text);
     pango_layout_set_text(layout, text ? text : "", text ? (int)length : 0);
     /* One line per row, as in an entry: line breaks show as a symbol instead of spilling over. */
     pango_layout_set_single_paragraph_mode(layout, TRUE);
@@ -270,7 +270,8 @@ static PangoLayout *row_layout(EkListView *view, guint row, gint width) {
     return layout;
 }
 
-static void draw_text(cairo_t *cr, PangoLayout *layout, gdouble xalign, gint x, gint y, gint width, gint height, const GdkRGBA *color) {
+static void draw_text(cairo_t *cr, PangoLayout *layout, gdouble xalign, gint x, gint y, gint width, gint height,
+                      const GdkRGBA *color) {
     PangoRectangle extent;
     pango_layout_get_pixel_extents(layout, NULL, &extent);
     /* Ellipsizing keeps the width at most `width`; alignment places what is left over. */
@@ -281,22 +282,77 @@ static void draw_text(cairo_t *cr, PangoLayout *layout, gdouble xalign, gint x, 
     pango_cairo_show_layout(cr, layout);
 }
 
-/* Wheel style: rows fade into the background towards the top and bottom edges. */
-static void draw_fades(EkListView *view, cairo_t *cr, gint width, gint height) {
+/* WCAG's relative luminance and contrast ratio, from sRGB components. */
+static gdouble luminance(const GdkRGBA *color) {
+    gdouble channel[3] = {color->red, color->green, color->blue};
+    for (int i = 0; i < 3; i++)
+        channel[i] = channel[i] <= 0.04045 ? channel[i] / 12.92 : pow((channel[i] + 0.055) / 1.055, 2.4);
+    return 0.2126 * channel[0] + 0.7152 * channel[1] + 0.0722 * channel[2];
+}
+
+static gdouble contrast(const GdkRGBA *a, const GdkRGBA *b) {
+    gdouble la = luminance(a), lb = luminance(b);
+    return (MAX(la, lb) + 0.05) / (MIN(la, lb) + 0.05);
+}
+
+#define LEGIBLE_CONTRAST 4.5 /* WCAG AA for text */
+
+/* `from` moved `amount` (0 to 1) of the way to `to`, keeping from's alpha. */
+static GdkRGBA mix(const GdkRGBA *from, const GdkRGBA *to, gdouble amount) {
+    GdkRGBA mixed = *from;
+    mixed.red += (to->red - from->red) * amount;
+    mixed.green += (to->green - from->green) * amount;
+    mixed.blue += (to->blue - from->blue) * amount;
+    return mixed;
+}
+
+/* How far (0 to `wanted`) text may be faded into the background and keep 4.5:1 against it: the
+ * wheel's outer rows fade, but never below legible. A theme whose own text is under 4.5:1 gets
+ * no fade at all. */
+static gdouble legible_fade(const GdkRGBA *text, const GdkRGBA *background, gdouble wanted) {
+    gdouble low = 0, high = wanted;
+    if (contrast(text, background) <= LEGIBLE_CONTRAST) return 0;
+    for (int step = 0; step < 20; step++) {
+        gdouble middle = (low + high) / 2;
+        GdkRGBA mixed = mix(text, background, middle);
+        if (contrast(&mixed, background) >= LEGIBLE_CONTRAST)
+            low = middle;
+        else
+            high = middle;
+    }
+    return low;
+}
+
+/* Wheel style: rows fade into the background towards the top and bottom edges, as far as the
+ * text stays legible. */
+static void draw_fades(EkListView *view, cairo_t *cr, gint width, gint height, const GdkRGBA *text) {
     GdkRGBA base;
     lookup_color(gtk_widget_get_style_context(GTK_WIDGET(view)), "theme_base_color", &base, "#ffffff");
     gdouble reach = inset(view);
-    if (reach <= 0) return;
+    gdouble strongest = legible_fade(text, &base, 0.9);
+    if (reach <= 0 || strongest <= 0) return;
     for (int edge = 0; edge < 2; edge++) {
         gdouble from = edge == 0 ? 0 : height, to = edge == 0 ? reach : height - reach;
         cairo_pattern_t *fade = cairo_pattern_create_linear(0, from, 0, to);
-        cairo_pattern_add_color_stop_rgba(fade, 0, base.red, base.green, base.blue, 0.9);
+        cairo_pattern_add_color_stop_rgba(fade, 0, base.red, base.green, base.blue, strongest);
         cairo_pattern_add_color_stop_rgba(fade, 1, base.red, base.green, base.blue, 0);
         cairo_set_source(cr, fade);
         cairo_rectangle(cr, 0, MIN(from, to), width, fabs(to - from));
         cairo_fill(cr);
         cairo_pattern_destroy(fade);
     }
+}
+
+/* Where a row's text sits across: as a GtkEntry places its text, by the text's own direction
+ * (Latin to the left, Hebrew to the right, in any locale), and by the widget's when the text has
+ * none (digits). So a field and its rows line up in right-to-left locales too. */
+static gdouble row_xalign(EkListView *view, PangoLayout *layout) {
+    /* The layout resolves its direction from its first strong character, else takes the
+     * widget's (gtk_widget_create_pango_layout sets that as its base). */
+    PangoLayoutLine *line = pango_layout_get_line_readonly(layout, 0);
+    gboolean rtl = line ? pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL
+                        : gtk_widget_get_direction(GTK_WIDGET(view)) == GTK_TEXT_DIR_RTL;
+    return rtl ? 1 - view->xalign : view->xalign;
 }
 
 static gboolean ek_list_view_draw(GtkWidget *widget, cairo_t *cr) {
@@ -310,7 +366,6 @@ static gboolean ek_list_view_draw(GtkWidget *widget, cairo_t *cr) {
     gtk_style_context_get_color(context, gtk_style_context_get_state(context), &text_color);
     lookup_color(context, "theme_selected_bg_color", &selected_bg, "#3584e4");
     lookup_color(context, "theme_selected_fg_color", &selected_fg, "#ffffff");
-    gdouble xalign = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL ? 1 - view->xalign : view->xalign;
     gint text_width = width - 2 * ROW_PADDING_X;
 
     if (view->row_count == 0 && view->empty_text) {
@@ -318,8 +373,10 @@ static gboolean ek_list_view_draw(GtkWidget *widget, cairo_t *cr) {
         if (view->font) pango_layout_set_font_description(layout, view->font);
         pango_layout_set_width(layout, MAX(text_width, 1) * PANGO_SCALE);
         pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
-        GdkRGBA dim = text_color;
-        dim.alpha *= 0.55;
+        /* Dimmer than the rows, as a placeholder is, but no less legible than 4.5:1. */
+        GdkRGBA base;
+        lookup_color(context, "theme_base_color", &base, "#ffffff");
+        GdkRGBA dim = mix(&text_color, &base, legible_fade(&text_color, &base, 0.45));
         draw_text(cr, layout, 0.5, ROW_PADDING_X, 0, text_width, MIN(height, row_height(view)), &dim);
         g_object_unref(layout);
     }
@@ -343,14 +400,16 @@ static gboolean ek_list_view_draw(GtkWidget *widget, cairo_t *cr) {
             cairo_fill(cr);
         }
         PangoLayout *layout = row_layout(view, row, text_width);
-        draw_text(cr, layout, xalign, ROW_PADDING_X, y, text_width, h, color);
+        draw_text(cr, layout, row_xalign(view, layout), ROW_PADDING_X, y, text_width, h, color);
         g_object_unref(layout);
     }
 
-    if (view->centered) draw_fades(view, cr, width, height);
+    if (view->wheel_style) draw_fades(view, cr, width, height, &text_color);
 
+    GdkRGBA border = view->border_color;
+    if (view->border_color_name) lookup_color(context, view->border_color_name, &border, "#aaaaaa");
     if (view->has_border) {
-        gdk_cairo_set_source_rgba(cr, &view->border_color);
+        gdk_cairo_set_source_rgba(cr, &border);
         cairo_set_line_width(cr, 1);
         cairo_rectangle(cr, 0.5, 0.5, width - 1, height - 1);
         cairo_stroke(cr);
@@ -377,8 +436,10 @@ static gboolean ek_list_view_leave_notify(GtkWidget *widget, GdkEventCrossing *e
 }
 
 static void press_released(GtkGestureMultiPress *gesture, gint presses, gdouble x, gdouble y, EkListView *view) {
-    (void)gesture; (void)presses; (void)x;
-    if (view->dragging) return;  /* the press became a drag: it scrolled, it chose nothing */
+    (void)gesture;
+    (void)presses;
+    (void)x;
+    if (view->dragging) return; /* the press became a drag: it scrolled, it chose nothing */
     gint row = ek_list_view_row_at_y(view, y);
     if (row >= 0) ek_list_view_activate_row(view, (guint)row);
 }
@@ -386,25 +447,30 @@ static void press_released(GtkGestureMultiPress *gesture, gint presses, gdouble 
 static gboolean forget_drag(gpointer data) {
     EkListView *view = data;
     view->dragging = FALSE;
-    if (view->centered && view->highlighted >= 0)
+    if (view->wheel_style && view->highlighted >= 0)
         ek_list_view_scroll_to_row(view, (guint)view->highlighted, EK_LIST_SCROLL_CENTER);
     return G_SOURCE_REMOVE;
 }
 
 static void drag_begin(GtkGestureDrag *gesture, gdouble x, gdouble y, EkListView *view) {
-    (void)gesture; (void)x; (void)y;
+    (void)gesture;
+    (void)x;
+    (void)y;
     view->dragging = FALSE;
     view->drag_start_value = scroll_offset(view);
 }
 
 static void drag_end(GtkGestureDrag *gesture, gdouble dx, gdouble dy, EkListView *view) {
-    (void)gesture; (void)dx; (void)dy;
+    (void)gesture;
+    (void)dx;
+    (void)dy;
     /* The release that ends a drag is still to come to the press gesture: forget the drag after it. */
     if (view->dragging) g_idle_add_full(G_PRIORITY_DEFAULT, forget_drag, g_object_ref(view), g_object_unref);
 }
 
 static void drag_update(GtkGestureDrag *gesture, gdouble dx, gdouble dy, EkListView *view) {
-    (void)gesture; (void)dx;
+    (void)gesture;
+    (void)dx;
     gint threshold = 8;
     g_object_get(gtk_widget_get_settings(GTK_WIDGET(view)), "gtk-dnd-drag-threshold", &threshold, NULL);
     if (!view->dragging && fabs(dy) < threshold) return;
@@ -437,6 +503,7 @@ static void ek_list_view_dispose(GObject *object) {
 static void ek_list_view_finalize(GObject *object) {
     EkListView *view = EK_LIST_VIEW(object);
     g_clear_pointer(&view->font, pango_font_description_free);
+    g_free(view->border_color_name);
     g_clear_pointer(&view->empty_text, g_free);
     G_OBJECT_CLASS(ek_list_view_parent_class)->finalize(object);
 }
@@ -461,8 +528,8 @@ static void ek_list_view_class_init(EkListViewClass *klass) {
     g_object_class_override_property(object_class, PROP_VSCROLL_POLICY, "vscroll-policy");
 
     /* (guint row): a click, a tap or an assistive technology chose the row. */
-    signals[SIGNAL_ROW_ACTIVATED] = g_signal_new("row-activated", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
-                                                 0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+    signals[SIGNAL_ROW_ACTIVATED] = g_signal_new("row-activated", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                                 NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
     /* (gint row): the highlighted row changed; -1 for none. */
     signals[SIGNAL_HIGHLIGHT_CHANGED] = g_signal_new("highlight-changed", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
                                                      0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
@@ -475,9 +542,9 @@ static void ek_list_view_init(EkListView *view) {
     view->highlighted = -1;
     view->hovered = -1;
     view->xalign = 0;
-    gtk_widget_add_events(GTK_WIDGET(view), GDK_POINTER_MOTION_MASK | GDK_LEAVE_NOTIFY_MASK |
-                                            GDK_BUTTON_PRESS_MASK | GDK_BUTTON_RELEASE_MASK | GDK_TOUCH_MASK |
-                                            GDK_SCROLL_MASK | GDK_SMOOTH_SCROLL_MASK);  /* for the scrolled window */
+    gtk_widget_add_events(GTK_WIDGET(view), GDK_POINTER_MOTION_MASK | GDK_LEAVE_NOTIFY_MASK | GDK_BUTTON_PRESS_MASK |
+                                                GDK_BUTTON_RELEASE_MASK | GDK_TOUCH_MASK | GDK_SCROLL_MASK |
+                                                GDK_SMOOTH_SCROLL_MASK); /* for the scrolled window */
     gtk_style_context_add_class(gtk_widget_get_style_context(GTK_WIDGET(view)), GTK_STYLE_CLASS_VIEW);
     view->press = gtk_gesture_multi_press_new(GTK_WIDGET(view));
     gtk_gesture_single_set_touch_only(GTK_GESTURE_SINGLE(view->press), FALSE);
@@ -488,9 +555,7 @@ static void ek_list_view_init(EkListView *view) {
     g_signal_connect(view->drag, "drag-end", G_CALLBACK(drag_end), view);
 }
 
-GtkWidget *ek_list_view_new(void) {
-    return g_object_new(EK_TYPE_LIST_VIEW, NULL);
-}
+GtkWidget *ek_list_view_new(void) { return g_object_new(EK_TYPE_LIST_VIEW, NULL); }
 
 void ek_list_view_set_source(EkListView *view, const EkListViewSource *source, gpointer data, GDestroyNotify destroy) {
     g_return_if_fail(EK_IS_LIST_VIEW(view));
@@ -524,7 +589,7 @@ void ek_list_view_set_row_height(EkListView *view, gint height) {
     view->requested_row_height = height;
     configure_vadjustment(view);
     /* Keep the same first row on screen at the new height; a wheel keeps its pick in the middle. */
-    if (view->centered && view->highlighted >= 0)
+    if (view->wheel_style && view->highlighted >= 0)
         ek_list_view_scroll_to_row(view, (guint)view->highlighted, EK_LIST_SCROLL_CENTER);
     else
         set_scroll_value(view, (gdouble)top * row_height(view) + inset(view));
@@ -545,25 +610,46 @@ void ek_list_view_set_font(EkListView *view, const PangoFontDescription *font) {
 }
 
 void ek_list_view_set_text_xalign(EkListView *view, gdouble xalign) {
-    view->xalign = isnan(xalign) ? 0 : CLAMP(xalign, 0, 1);  /* NaN passes CLAMP unchanged */
+    view->xalign = isnan(xalign) ? 0 : CLAMP(xalign, 0, 1); /* NaN passes CLAMP unchanged */
     gtk_widget_queue_draw(GTK_WIDGET(view));
 }
 
+gboolean ek_list_view_set_border_color_name(EkListView *view, const char *name) {
+    g_return_val_if_fail(EK_IS_LIST_VIEW(view), FALSE);
+    GdkRGBA color;
+    if (!gtk_style_context_lookup_color(gtk_widget_get_style_context(GTK_WIDGET(view)), name, &color)) return FALSE;
+    g_free(view->border_color_name);
+    view->border_color_name = g_strdup(name);
+    view->has_border = TRUE;
+    gtk_widget_queue_draw(GTK_WIDGET(view));
+    return TRUE;
+}
+
+gint ek_list_view_get_text_row_height(EkListView *view) {
+    g_return_val_if_fail(EK_IS_LIST_VIEW(view), 0);
+    gint requested = view->requested_row_height;
+    view->requested_row_height = 0;
+    gint height = row_height(view);
+    view->requested_row_height = requested;
+    return height;
+}
+
 void ek_list_view_set_border_color(EkListView *view, const GdkRGBA *color) {
+    g_clear_pointer(&view->border_color_name, g_free);
     view->has_border = color != NULL;
     if (color) view->border_color = *color;
     gtk_widget_queue_draw(GTK_WIDGET(view));
 }
 
-void ek_list_view_set_centered(EkListView *view, gboolean centered) {
+void ek_list_view_set_wheel_style(EkListView *view, gboolean wheel_style) {
     g_return_if_fail(EK_IS_LIST_VIEW(view));
-    view->centered = centered != FALSE;
+    view->wheel_style = wheel_style != FALSE;
     configure_vadjustment(view);
     if (view->highlighted >= 0) ek_list_view_scroll_to_row(view, (guint)view->highlighted, EK_LIST_SCROLL_CENTER);
     visible_rows_moved(view);
 }
 
-gboolean ek_list_view_get_centered(EkListView *view) { return view->centered; }
+gboolean ek_list_view_get_wheel_style(EkListView *view) { return view->wheel_style; }
 
 void ek_list_view_set_empty_text(EkListView *view, const char *text) {
     g_free(view->empty_text);
@@ -605,13 +691,15 @@ void ek_list_view_scroll_to_row(EkListView *view, guint row, EkListScroll placem
     gdouble page = gtk_adjustment_get_page_size(view->vadjustment);
     gdouble value = gtk_adjustment_get_value(view->vadjustment);
     gdouble top = (gdouble)row * h + inset(view);
-    if (view->centered) placement = EK_LIST_SCROLL_CENTER;  /* a wheel shows its row in the middle */
+    if (view->wheel_style) placement = EK_LIST_SCROLL_CENTER; /* a wheel shows its row in the middle */
     switch (placement) {
     case EK_LIST_SCROLL_TOP: value = top; break;
     case EK_LIST_SCROLL_CENTER: value = top - (page - h) / 2; break;
     case EK_LIST_SCROLL_NEAREST:
-        if (top < value) value = top;
-        else if (top + h > value + page) value = top + h - page;
+        if (top < value)
+            value = top;
+        else if (top + h > value + page)
+            value = top + h - page;
         break;
     }
     configure_vadjustment(view);
@@ -624,7 +712,7 @@ guint ek_list_view_get_first_visible_row(EkListView *view) {
     return first;
 }
 
-guint ek_list_view_get_visible_row_count(EkListView *view) {
+guint ek_list_view_get_visible_row_capacity(EkListView *view) {
     gint height = gtk_widget_get_allocated_height(GTK_WIDGET(view));
     return (guint)MAX(height / row_height(view), 1);
 }

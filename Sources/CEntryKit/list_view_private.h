@@ -22,6 +22,7 @@ void ek_list_view_attach_accessible(EkListView *view, EkListViewAccessible *acce
 /* The view tells its accessible what changed. */
 void ek_list_view_accessible_rows_changed(EkListViewAccessible *accessible);
 void ek_list_view_accessible_window_changed(EkListViewAccessible *accessible);
-void ek_list_view_accessible_highlight_changed(EkListViewAccessible *accessible, gint old_row, gint new_row, AtkObject *focus_owner);
+void ek_list_view_accessible_highlight_changed(EkListViewAccessible *accessible, gint old_row, gint new_row,
+                                               AtkObject *focus_owner);
 
 #endif

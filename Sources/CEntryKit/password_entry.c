@@ -5,7 +5,8 @@
 /* ---- The accessible ------------------------------------------------------------------------ */
 
 #define EK_TYPE_PASSWORD_ENTRY_ACCESSIBLE (ek_password_entry_accessible_get_type())
-G_DECLARE_FINAL_TYPE(EkPasswordEntryAccessible, ek_password_entry_accessible, EK, PASSWORD_ENTRY_ACCESSIBLE, GtkEntryAccessible)
+G_DECLARE_FINAL_TYPE(EkPasswordEntryAccessible, ek_password_entry_accessible, EK, PASSWORD_ENTRY_ACCESSIBLE,
+                     GtkEntryAccessible)
 
 struct _EkPasswordEntryAccessible {
     GtkEntryAccessible parent_instance;
@@ -18,7 +19,7 @@ static void password_editable_text_interface_init(AtkEditableTextIface *iface);
  * copies the parent's vtable); only the leaking functions are replaced. */
 G_DEFINE_TYPE_WITH_CODE(EkPasswordEntryAccessible, ek_password_entry_accessible, GTK_TYPE_ENTRY_ACCESSIBLE,
                         G_IMPLEMENT_INTERFACE(ATK_TYPE_TEXT, password_text_interface_init)
-                        G_IMPLEMENT_INTERFACE(ATK_TYPE_EDITABLE_TEXT, password_editable_text_interface_init))
+                            G_IMPLEMENT_INTERFACE(ATK_TYPE_EDITABLE_TEXT, password_editable_text_interface_init))
 
 static AtkTextIface *parent_text_iface;
 
@@ -31,22 +32,26 @@ static gchar *password_get_selection(AtkText *text, gint selection, gint *start,
         g_free(real);
     }
     if (*start == *end) return NULL;
-    return parent_text_iface->get_text(text, *start, *end);  /* the display text */
+    return parent_text_iface->get_text(text, *start, *end); /* the display text */
 }
 
 static void password_text_interface_init(AtkTextIface *iface) {
-    parent_text_iface = g_type_interface_peek_parent(iface);  /* GTK's reads are of the display text: kept */
+    parent_text_iface = g_type_interface_peek_parent(iface); /* GTK's reads are of the display text: kept */
     iface->get_selection = password_get_selection;
 }
 
 /* GTK 3's copy_text and cut_text put gtk_editable_get_chars (the real text) on the clipboard.
  * A user cannot copy a hidden entry either; over AT-SPI they do nothing, as there. */
 static void password_copy_text(AtkEditableText *text, gint start, gint end) {
-    (void)text; (void)start; (void)end;
+    (void)text;
+    (void)start;
+    (void)end;
 }
 
 static void password_cut_text(AtkEditableText *text, gint start, gint end) {
-    (void)text; (void)start; (void)end;
+    (void)text;
+    (void)start;
+    (void)end;
 }
 
 static void password_editable_text_interface_init(AtkEditableTextIface *iface) {

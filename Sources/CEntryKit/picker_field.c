@@ -22,16 +22,13 @@ static void ek_picker_field_class_init(EkPickerFieldClass *klass) {
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
     widget_class->key_press_event = picker_key_press;
     gtk_widget_class_set_css_name(widget_class, "entry");
-    signals[SIGNAL_PICKER_KEY_PRESS] = g_signal_new(
-        "picker-key-press", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
-        g_signal_accumulator_true_handled, NULL, NULL,
-        G_TYPE_BOOLEAN, 1, GDK_TYPE_EVENT | G_SIGNAL_TYPE_STATIC_SCOPE);
+    signals[SIGNAL_PICKER_KEY_PRESS] = g_signal_new("picker-key-press", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
+                                                    g_signal_accumulator_true_handled, NULL, NULL, G_TYPE_BOOLEAN, 1,
+                                                    GDK_TYPE_EVENT | G_SIGNAL_TYPE_STATIC_SCOPE);
 }
 
 static void ek_picker_field_init(EkPickerField *field) { (void)field; }
 
 GtkWidget *ek_picker_field_new(void) { return g_object_new(EK_TYPE_PICKER_FIELD, NULL); }
 
-void ek_picker_field_warn(const char *message) {
-    g_log("EntryKit", G_LOG_LEVEL_WARNING, "%s", message);
-}
+void ek_picker_field_warn(const char *message) { g_log("EntryKit", G_LOG_LEVEL_WARNING, "%s", message); }

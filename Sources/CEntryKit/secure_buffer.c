@@ -1,6 +1,5 @@
 #include "entrykit_secure_buffer.h"
-
-#include <gtk/gtk.h>
+#include "test_hooks.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -12,253 +11,187 @@
  * at most 65535, each at most 4 bytes). */
 #define MAX_TEXT_BYTES (65535u * 4u)
 
-#define ENTRYKIT_TYPE_SECURE_BUFFER (entrykit_secure_buffer_get_type ())
-G_DECLARE_FINAL_TYPE (EntryKitSecureBuffer, entrykit_secure_buffer, ENTRYKIT, SECURE_BUFFER, GtkEntryBuffer)
-
-struct _EntryKitSecureBuffer {
+struct _EkSecureBuffer {
     GtkEntryBuffer parent_instance;
-    char *text;         /* NUL-terminated, inside the mapping; NULL until the first insert */
-    gsize capacity;     /* size of the mapping */
+    char *text;     /* NUL-terminated, inside the mapping; NULL until the first insert */
+    gsize capacity; /* size of the mapping */
     gsize n_bytes;
     guint n_chars;
     gboolean locked;
 };
 
-G_DEFINE_FINAL_TYPE (EntryKitSecureBuffer, entrykit_secure_buffer, GTK_TYPE_ENTRY_BUFFER)
+G_DEFINE_FINAL_TYPE(EkSecureBuffer, ek_secure_buffer, GTK_TYPE_ENTRY_BUFFER)
 
-static EntryKitSecureReleaseObserver release_observer;
+static EkSecureReleaseObserver release_observer;
 static void *release_observer_data;
 
-void
-entrykit_secure_memory_set_release_observer (EntryKitSecureReleaseObserver observer, void *user_data)
-{
+void ek_secure_memory_set_release_observer(EkSecureReleaseObserver observer, void *user_data) {
     release_observer = observer;
     release_observer_data = user_data;
 }
 
 /* explicit_bzero is not optimised away even when the memory is freed right after. */
-static void
-wipe (void *memory, gsize size)
-{
-    if (memory != NULL && size > 0)
-        explicit_bzero (memory, size);
+static void wipe(void *memory, gsize size) {
+    if (memory != NULL && size > 0) explicit_bzero(memory, size);
 }
 
-static void
-warn_unlocked_once (int error)
-{
+static void warn_unlocked_once(int error) {
     static gsize warned = 0;
-    if (g_once_init_enter (&warned)) {
-        fprintf (stderr, "entrykit: warning: cannot lock password memory (mlock: %s); it may be written to swap "
-                         "(raise the limit shown by `ulimit -l`)\n", g_strerror (error));
-        g_once_init_leave (&warned, 1);
+    if (g_once_init_enter(&warned)) {
+        fprintf(stderr,
+                "entrykit: warning: cannot lock password memory (mlock: %s); it may be written to swap "
+                "(raise the limit shown by `ulimit -l`)\n",
+                g_strerror(error));
+        g_once_init_leave(&warned, 1);
     }
 }
 
 /* A fresh private mapping of at least `size` bytes, locked and excluded from core dumps. */
-static char *
-map_secure (gsize size, gsize *capacity, gboolean *locked)
-{
-    gsize page = (gsize) sysconf (_SC_PAGESIZE);
+static char *map_secure(gsize size, gsize *capacity, gboolean *locked) {
+    gsize page = (gsize)sysconf(_SC_PAGESIZE);
     gsize rounded = (size + page - 1) / page * page;
-    void *memory = mmap (NULL, rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (memory == MAP_FAILED)
-        g_error ("entrykit: cannot map %zu bytes for a password: %s", rounded, g_strerror (errno));
-    *locked = mlock (memory, rounded) == 0;
-    if (!*locked)
-        warn_unlocked_once (errno);
-    madvise (memory, rounded, MADV_DONTDUMP);
+    void *memory = mmap(NULL, rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (memory == MAP_FAILED) g_error("entrykit: cannot map %zu bytes for a password: %s", rounded, g_strerror(errno));
+    *locked = mlock(memory, rounded) == 0;
+    if (!*locked) warn_unlocked_once(errno);
+    madvise(memory, rounded, MADV_DONTDUMP);
     /* A forked child must not inherit a copy of the secret. */
-    madvise (memory, rounded, MADV_DONTFORK);
+    madvise(memory, rounded, MADV_DONTFORK);
     *capacity = rounded;
     return memory;
 }
 
-static void
-unmap_secure (char *memory, gsize capacity, gboolean locked)
-{
-    if (memory == NULL)
-        return;
-    wipe (memory, capacity);
-    if (locked)
-        munlock (memory, capacity);
-    if (release_observer != NULL)
-        release_observer (memory, capacity, release_observer_data);
-    munmap (memory, capacity);
+static void unmap_secure(char *memory, gsize capacity, gboolean locked) {
+    if (memory == NULL) return;
+    wipe(memory, capacity);
+    if (locked) munlock(memory, capacity);
+    if (release_observer != NULL) release_observer(memory, capacity, release_observer_data);
+    munmap(memory, capacity);
 }
 
 /* Makes room for `needed` bytes plus the NUL: a new mapping, the text copied, the old one wiped. */
-static gboolean
-reserve (EntryKitSecureBuffer *self, gsize needed)
-{
-    if (needed + 1 > MAX_TEXT_BYTES + 1)
-        return FALSE;
-    if (self->text != NULL && needed + 1 <= self->capacity)
-        return TRUE;
+static gboolean reserve(EkSecureBuffer *self, gsize needed) {
+    if (needed + 1 > MAX_TEXT_BYTES + 1) return FALSE;
+    if (self->text != NULL && needed + 1 <= self->capacity) return TRUE;
     gsize capacity = 0;
     gboolean locked = FALSE;
-    char *text = map_secure (MAX (needed + 1, self->capacity * 2), &capacity, &locked);
-    if (self->text != NULL)
-        memcpy (text, self->text, self->n_bytes + 1);
-    unmap_secure (self->text, self->capacity, self->locked);
+    char *text = map_secure(MAX(needed + 1, self->capacity * 2), &capacity, &locked);
+    if (self->text != NULL) memcpy(text, self->text, self->n_bytes + 1);
+    unmap_secure(self->text, self->capacity, self->locked);
     self->text = text;
     self->capacity = capacity;
     self->locked = locked;
     return TRUE;
 }
 
-static const gchar *
-secure_get_text (GtkEntryBuffer *buffer, gsize *n_bytes)
-{
-    EntryKitSecureBuffer *self = ENTRYKIT_SECURE_BUFFER (buffer);
-    if (n_bytes != NULL)
-        *n_bytes = self->n_bytes;
+static const gchar *secure_get_text(GtkEntryBuffer *buffer, gsize *n_bytes) {
+    EkSecureBuffer *self = EK_SECURE_BUFFER(buffer);
+    if (n_bytes != NULL) *n_bytes = self->n_bytes;
     return self->text != NULL ? self->text : "";
 }
 
-static guint
-secure_get_length (GtkEntryBuffer *buffer)
-{
-    return ENTRYKIT_SECURE_BUFFER (buffer)->n_chars;
-}
+static guint secure_get_length(GtkEntryBuffer *buffer) { return EK_SECURE_BUFFER(buffer)->n_chars; }
 
-static guint
-secure_insert_text (GtkEntryBuffer *buffer, guint position, const gchar *chars, guint n_chars)
-{
-    EntryKitSecureBuffer *self = ENTRYKIT_SECURE_BUFFER (buffer);
-    gsize n_bytes = g_utf8_offset_to_pointer (chars, n_chars) - chars;
-    if (!reserve (self, self->n_bytes + n_bytes))
-        return 0;
-    position = MIN (position, self->n_chars);
-    gsize at = g_utf8_offset_to_pointer (self->text, position) - self->text;
-    memmove (self->text + at + n_bytes, self->text + at, self->n_bytes - at);
-    memcpy (self->text + at, chars, n_bytes);
+static guint secure_insert_text(GtkEntryBuffer *buffer, guint position, const gchar *chars, guint n_chars) {
+    EkSecureBuffer *self = EK_SECURE_BUFFER(buffer);
+    gsize n_bytes = g_utf8_offset_to_pointer(chars, n_chars) - chars;
+    if (!reserve(self, self->n_bytes + n_bytes)) return 0;
+    position = MIN(position, self->n_chars);
+    gsize at = g_utf8_offset_to_pointer(self->text, position) - self->text;
+    memmove(self->text + at + n_bytes, self->text + at, self->n_bytes - at);
+    memcpy(self->text + at, chars, n_bytes);
     self->n_bytes += n_bytes;
     self->n_chars += n_chars;
     self->text[self->n_bytes] = '\0';
-    gtk_entry_buffer_emit_inserted_text (buffer, position, chars, n_chars);
+    gtk_entry_buffer_emit_inserted_text(buffer, position, chars, n_chars);
     return n_chars;
 }
 
-static guint
-secure_delete_text (GtkEntryBuffer *buffer, guint position, guint n_chars)
-{
-    EntryKitSecureBuffer *self = ENTRYKIT_SECURE_BUFFER (buffer);
-    if (self->text == NULL || position >= self->n_chars)
-        return 0;
-    n_chars = MIN (n_chars, self->n_chars - position);
-    gsize start = g_utf8_offset_to_pointer (self->text, position) - self->text;
-    gsize end = g_utf8_offset_to_pointer (self->text, position + n_chars) - self->text;
-    memmove (self->text + start, self->text + end, self->n_bytes - end);
+static guint secure_delete_text(GtkEntryBuffer *buffer, guint position, guint n_chars) {
+    EkSecureBuffer *self = EK_SECURE_BUFFER(buffer);
+    if (self->text == NULL || position >= self->n_chars) return 0;
+    n_chars = MIN(n_chars, self->n_chars - position);
+    gsize start = g_utf8_offset_to_pointer(self->text, position) - self->text;
+    gsize end = g_utf8_offset_to_pointer(self->text, position + n_chars) - self->text;
+    memmove(self->text + start, self->text + end, self->n_bytes - end);
     self->n_bytes -= end - start;
     self->n_chars -= n_chars;
     /* The tail the text moved away from still holds old bytes: wipe up to the old end. */
-    wipe (self->text + self->n_bytes, end - start + 1);
-    gtk_entry_buffer_emit_deleted_text (buffer, position, n_chars);
+    wipe(self->text + self->n_bytes, end - start + 1);
+    gtk_entry_buffer_emit_deleted_text(buffer, position, n_chars);
     return n_chars;
 }
 
-static void
-secure_finalize (GObject *object)
-{
-    EntryKitSecureBuffer *self = ENTRYKIT_SECURE_BUFFER (object);
-    unmap_secure (self->text, self->capacity, self->locked);
+static void secure_finalize(GObject *object) {
+    EkSecureBuffer *self = EK_SECURE_BUFFER(object);
+    unmap_secure(self->text, self->capacity, self->locked);
     self->text = NULL;
     self->capacity = self->n_bytes = self->n_chars = 0;
-    G_OBJECT_CLASS (entrykit_secure_buffer_parent_class)->finalize (object);
+    G_OBJECT_CLASS(ek_secure_buffer_parent_class)->finalize(object);
 }
 
-static void
-entrykit_secure_buffer_class_init (EntryKitSecureBufferClass *klass)
-{
-    GtkEntryBufferClass *buffer_class = GTK_ENTRY_BUFFER_CLASS (klass);
+static void ek_secure_buffer_class_init(EkSecureBufferClass *klass) {
+    GtkEntryBufferClass *buffer_class = GTK_ENTRY_BUFFER_CLASS(klass);
     buffer_class->get_text = secure_get_text;
     buffer_class->get_length = secure_get_length;
     buffer_class->insert_text = secure_insert_text;
     buffer_class->delete_text = secure_delete_text;
-    G_OBJECT_CLASS (klass)->finalize = secure_finalize;
+    G_OBJECT_CLASS(klass)->finalize = secure_finalize;
 }
 
-static void
-entrykit_secure_buffer_init (EntryKitSecureBuffer *self)
-{
-    (void) self;
-}
+static void ek_secure_buffer_init(EkSecureBuffer *self) { (void)self; }
 
-void *
-entrykit_secure_buffer_new (void)
-{
-    return g_object_new (ENTRYKIT_TYPE_SECURE_BUFFER, NULL);
-}
+EkSecureBuffer *ek_secure_buffer_new(void) { return g_object_new(EK_TYPE_SECURE_BUFFER, NULL); }
 
-int
-entrykit_is_secure_buffer (const void *buffer)
-{
-    return buffer != NULL && ENTRYKIT_IS_SECURE_BUFFER ((gpointer) buffer);
-}
-
-int
-entrykit_secure_buffer_is_locked (void *object)
-{
-    g_return_val_if_fail (ENTRYKIT_IS_SECURE_BUFFER (object), FALSE);
-    EntryKitSecureBuffer *buffer = object;
+gboolean ek_secure_buffer_is_locked(EkSecureBuffer *buffer) {
+    g_return_val_if_fail(EK_IS_SECURE_BUFFER(buffer), FALSE);
     return buffer->text != NULL && buffer->locked;
 }
 
-static int
-write_all (int fd, const char *bytes, gsize size)
-{
+static int write_all(int fd, const char *bytes, gsize size) {
     while (size > 0) {
-        ssize_t written = write (fd, bytes, size);
+        ssize_t written = write(fd, bytes, size);
         if (written < 0) {
-            if (errno == EINTR)
-                continue;
+            if (errno == EINTR) continue;
             return errno;
         }
         bytes += written;
-        size -= (gsize) written;
+        size -= (gsize)written;
     }
     return 0;
 }
 
-int
-entrykit_secure_buffer_write_to_fd (void *object, int fd)
-{
-    g_return_val_if_fail (ENTRYKIT_IS_SECURE_BUFFER (object), EINVAL);
-    EntryKitSecureBuffer *buffer = object;
-    return buffer->text != NULL ? write_all (fd, buffer->text, buffer->n_bytes) : 0;
+int ek_secure_buffer_write_to_fd(EkSecureBuffer *buffer, int fd) {
+    g_return_val_if_fail(EK_IS_SECURE_BUFFER(buffer), EINVAL);
+    return buffer->text != NULL ? write_all(fd, buffer->text, buffer->n_bytes) : 0;
 }
 
-int
-entrykit_secure_buffer_write_json_to_fd (void *object, int fd)
-{
-    g_return_val_if_fail (ENTRYKIT_IS_SECURE_BUFFER (object), EINVAL);
-    EntryKitSecureBuffer *buffer = object;
+/* EntryKit's JSON strings are written by Swift's JSONString (EntryKitStrings). The password alone
+   is escaped here, because it must not leave locked memory: it goes to the descriptor from the
+   buffer, a run of plain bytes or one escape at a time. Controls are written as \u00XX, which
+   JSON reads as JSONString's short forms (\n). */
+int ek_secure_buffer_write_json_to_fd(EkSecureBuffer *buffer, int fd) {
+    g_return_val_if_fail(EK_IS_SECURE_BUFFER(buffer), EINVAL);
     const char *text = buffer->text;
-    gsize run = 0;  /* start of the bytes not yet written that need no escape */
+    gsize run = 0; /* start of the bytes not yet written that need no escape */
     for (gsize i = 0; text != NULL && i < buffer->n_bytes; i++) {
-        unsigned char byte = (unsigned char) text[i];
-        if (byte >= 0x20 && byte != '"' && byte != '\\')
-            continue;
-        int error = write_all (fd, text + run, i - run);
-        if (error != 0)
-            return error;
+        unsigned char byte = (unsigned char)text[i];
+        if (byte >= 0x20 && byte != '"' && byte != '\\') continue;
+        int error = write_all(fd, text + run, i - run);
+        if (error != 0) return error;
         /* Escapes are written from a small stack buffer, wiped after: they spell one character. */
         char escape[7];
-        int length = byte == '"' || byte == '\\' ? snprintf (escape, sizeof escape, "\\%c", byte)
-                                                  : snprintf (escape, sizeof escape, "\\u%04x", byte);
-        error = write_all (fd, escape, (gsize) length);
-        wipe (escape, sizeof escape);
-        if (error != 0)
-            return error;
+        int length = byte == '"' || byte == '\\' ? snprintf(escape, sizeof escape, "\\%c", byte)
+                                                 : snprintf(escape, sizeof escape, "\\u%04x", byte);
+        error = write_all(fd, escape, (gsize)length);
+        wipe(escape, sizeof escape);
+        if (error != 0) return error;
         run = i + 1;
     }
-    return text != NULL ? write_all (fd, text + run, buffer->n_bytes - run) : 0;
+    return text != NULL ? write_all(fd, text + run, buffer->n_bytes - run) : 0;
 }
 
-void
-entrykit_secure_buffer_wipe (void *buffer)
-{
-    g_return_if_fail (ENTRYKIT_IS_SECURE_BUFFER (buffer));
-    gtk_entry_buffer_delete_text (GTK_ENTRY_BUFFER (buffer), 0, -1);
+void ek_secure_buffer_wipe(EkSecureBuffer *buffer) {
+    g_return_if_fail(EK_IS_SECURE_BUFFER(buffer));
+    gtk_entry_buffer_delete_text(GTK_ENTRY_BUFFER(buffer), 0, -1);
 }

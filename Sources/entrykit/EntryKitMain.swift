@@ -1,28 +1,21 @@
-import CGtk
 import EntryKit
-import Foundation
+import EntryKitCommandLine
+import Glibc
 
 @main
 struct EntryKitMain {
     @MainActor
     static func main() {
-        descriptorsClosedAtStart = keepStandardDescriptorsApart()
-        var status: Int32
+        descriptorsClosedAtStart = StandardDescriptors.keepApart()
+        let status: ExitStatus
         switch AppCommand(arguments: Array(CommandLine.arguments.dropFirst())) {
         case .gallery:
-            do {
-                try GtkRuntime.initialize()
-                status = GalleryApplication().run()
-            } catch {
-                writeAll(STDERR_FILENO, "entrykit: \(error)\n")
-                status = ExitStatus.cannotShowDialog
-            }
+            guard startGtk(for: "entrykit") else { exit(ExitStatus.cannotShowDialog.code) }
+            exit(GalleryApplication().run())  // GApplication's status: 0, or 1 when it failed
         case .help:
-            print(AppCommand.usage, terminator: "")
-            status = ExitStatus.answered
+            status = Output.print(AppCommand.syntax.help, for: "entrykit")
         case .version:
-            print("entrykit \(EntryKit.version)")
-            status = ExitStatus.answered
+            status = Output.print("entrykit \(EntryKit.version)\n", for: "entrykit")
         case .login(let arguments):
             status = LoginCommand.run(arguments)
         case .pick(let arguments):
@@ -31,15 +24,24 @@ struct EntryKitMain {
             status = StringsCommand.run(arguments)
         case .choose(let arguments):
             status = ChooseDialog.run(arguments)
-        case .misuse(let message):
-            FileHandle.standardError.write(Data("entrykit: \(message)\nTry 'entrykit --help' for more information.\n".utf8))
-            status = ExitStatus.usage
+        case .misuse(let error):
+            status = error.report(for: "entrykit")
         }
-        // Text printed through the C library (help, `strings dump`) is checked here, once.
-        if entrykit_flush_standard_output_failed() != 0 {
-            writeAll(STDERR_FILENO, "entrykit: cannot write to standard output: \(String(cString: strerror(errno)))\n")
-            if status == ExitStatus.answered { status = ExitStatus.cancelled }
-        }
-        exit(status)
+        exit(status.code)
     }
 }
+
+/// Connects GTK to the display; when it cannot, says why in one line on standard error, named
+/// for `command` (the caller exits with ``ExitStatus/cannotShowDialog``).
+@MainActor func startGtk(for command: String) -> Bool {
+    do {
+        try GtkRuntime.initialize()
+        return true
+    } catch {
+        Output.say("\(command): \(error)")
+        return false
+    }
+}
+
+/// The descriptors ``StandardDescriptors/keepApart()`` found closed at start.
+@MainActor var descriptorsClosedAtStart: Set<Int32> = []

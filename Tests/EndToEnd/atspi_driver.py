@@ -7,6 +7,7 @@ import subprocess
 import time
 
 import pyatspi
+from gi.repository import Atspi, GLib
 
 DEFAULT_TIMEOUT = 15.0
 
@@ -33,12 +34,13 @@ def states(accessible):
 
 
 def descendants(root, max_depth=40):
-    """Every accessible below `root`, depth first."""
+    """Every accessible below `root`, depth first; as screen readers do, not the children of an
+    object that manages its descendants (a list of a million rows has a million children)."""
     stack = [(root, 0)]
     while stack:
         node, depth = stack.pop()
         yield node
-        if depth >= max_depth:
+        if depth >= max_depth or "manages descendants" in states(node):
             continue
         children = [node.getChildAtIndex(i) for i in range(node.childCount)]
         stack.extend((child, depth + 1) for child in reversed(children) if child is not None)
@@ -70,6 +72,42 @@ def press(accessible, action="click"):
     names = [interface.getName(i) for i in range(interface.nActions)]
     assert action in names, f"{accessible.getRoleName()} {accessible.name!r} has actions {names}, not {action!r}"
     assert interface.doAction(names.index(action))
+
+
+class EventLog:
+    """Records the AT-SPI events of the given types (`"object:active-descendant-changed"`) from one
+    application, as a screen reader receives them. Events arrive through the main context, so
+    `wait_until` runs it while polling."""
+
+    def __init__(self, application, *event_types):
+        self.events = []
+        self._pid = application.get_process_id()
+        self._listener = Atspi.EventListener.new(self._record)
+        self._types = event_types
+        for event_type in event_types:
+            self._listener.register(event_type)
+
+    def _record(self, event):
+        try:
+            if event.source.get_process_id() == self._pid:
+                self.events.append(event)
+        except Exception:  # the source died before its event was read
+            pass
+
+    def pump(self):
+        context = GLib.MainContext.default()
+        while context.iteration(False):
+            pass
+
+    def wait_until(self, predicate, timeout=DEFAULT_TIMEOUT, what="event"):
+        def check():
+            self.pump()
+            return predicate(self.events)
+        return wait_for(check, timeout, what=what)
+
+    def close(self):
+        for event_type in self._types:
+            self._listener.deregister(event_type)
 
 
 class RunningApp:

@@ -202,7 +202,8 @@ def test_drop_down_page_fields_and_item_count(launch):
     wait_for(lambda: "focused" in states(top), what="the top field to have focus")
     send_keys(app, "alt+Down")
     wait_for(lambda: "expanded" in states(top), what="the top field to open")
-    rows = find(app.application, role="list", showing=True)
+    rows = find(app.application, role="table", showing=True)  # above 100 rows, a one-column table
+    assert rows.childCount == rows.queryTable().nRows == 1_000_000
     first = rows.getChildAtIndex(0)
     assert first.name == "apple"
     assert "setsize:1000000" in first.getAttributes()

@@ -140,7 +140,7 @@ private func expectSameAsApple(
         #expect(document.appleReadCount == 2)
         #expect(document.ignoredRecoveries == [StringsDuplicate(key: "Clear", first: SourcePosition(line: 2, column: 1), duplicate: SourcePosition(line: 4, column: 1))])
         #expect(document.duplicates.map(\.duplicate) == [SourcePosition(line: 2, column: 1)], "within Apple's part, Apple's rule")
-        let warning = try #require(StringsCommand.diagnostics(in: document).first { $0.position.line == 4 })
+        let warning = try #require(document.diagnostics.first { $0.position.line == 4 })
         #expect(warning.message == "key \"Clear\" was read by Apple's parser at 2:1, before it stops reading; this later definition is ignored, as on Apple's platforms")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import EntryKitStrings
+import EntryKitCommandLine
 
 /// Runs the committed fuzzing corpus (`Fuzz/corpus`) through the parser and
 /// the dump command, so crash reproducers stay fixed without libFuzzer.
@@ -115,12 +116,12 @@ import Testing
                 standardOutput: { output += $0 }, standardError: { errors += $0 })
             let object = try JSONSerialization.jsonObject(with: Data(output.utf8))
             #expect(object is [String: Any], "\(file.lastPathComponent)")
-            #expect(output == StringsCommand.json(for: document), "\(file.lastPathComponent)")
+            #expect(output == document.json, "\(file.lastPathComponent)")
             if document.errors.isEmpty {
-                #expect(status == 0, "\(file.lastPathComponent)")
+                #expect(status == .answered, "\(file.lastPathComponent)")
                 #expect(errors.isEmpty, "\(file.lastPathComponent)")
             } else {
-                #expect(status == 1, "\(file.lastPathComponent)")
+                #expect(status == .failed, "\(file.lastPathComponent)")
                 #expect(errors.hasPrefix("<stdin>:"), "\(file.lastPathComponent): \(errors)")
                 #expect(errors.components(separatedBy: ": error: ").count - 1 == document.errors.count)
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import EntryKitCommandLine
 @testable import EntryKitStrings
 
 /// What one run of the command printed and returned.
@@ -16,7 +17,7 @@ private struct Run {
             standardInput: { standardInput },
             standardOutput: { output += $0 },
             standardError: { errors += $0 },
-            localization: localization)
+            localization: localization).code
         standardOutput = output
         standardError = errors
     }
@@ -191,7 +192,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         let status = StringsCommand.run(
             ["lint", "-"], standardInput: { throw UnreadableInput() },
             standardOutput: { _ in }, standardError: { errors += $0 })
-        #expect(status == 1)
+        #expect(status == .failed)
         #expect(errors == "<stdin>: error: cannot read file: Bad file descriptor\n")
     }
 
@@ -208,7 +209,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         let files = try TemporaryDirectory()
         let bad = try files.write("bad.strings", "\"a\" = ")
         // Writes the error line to the real standard error.
-        #expect(StringsCommand.run(["lint", bad]) == 1)
+        #expect(StringsCommand.run(["lint", bad]) == .failed)
     }
 }
 
@@ -256,7 +257,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         let lines = run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == order.count + 3)
         for (line, key) in zip(lines.dropFirst(), order) {
-            #expect(line.hasPrefix("  " + StringsCommand.jsonString(key) + ": "), "\(line)")
+            #expect(line.hasPrefix("  " + JSONString.quoted(key) + ": "), "\(line)")
         }
     }
 
@@ -265,7 +266,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         for code in 0..<0x20 { value.unicodeScalars.append(Unicode.Scalar(UInt8(code))) }
         value += "\"\\/\u{7F}"
         let document = StringsDocument(entries: [StringsEntry(key: "k", value: value, position: SourcePosition(line: 1, column: 1))])
-        let json = StringsCommand.json(for: document)
+        let json = document.json
         #expect(json == """
             {
               "k": "\\u0000\\u0001\\u0002\\u0003\\u0004\\u0005\\u0006\\u0007\\b\\t\\n\\u000b\\f\\r\\u000e\\u000f\
@@ -362,31 +363,21 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         #expect(run.standardOutput == "{\n  \"a\": \"2\"\n}\n")
     }
 
+    /// `text` as the inside of a `.strings` literal: the escapes a translator's editor writes.
     private func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\U" + String(format: "%04X", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
+        let named: [Unicode.Scalar: String] = ["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"]
+        return text.unicodeScalars.map { scalar in
+            if let escape = named[scalar] { return escape }
+            let isControl = scalar.value < 0x20 || scalar.value == 0x7F
+            return isControl ? "\\U" + String(format: "%04X", scalar.value) : String(scalar)
+        }.joined()
     }
 }
 
 // MARK: - Usage
 
 @Suite struct StringsCommandUsageTests {
-    @Test(arguments: [["--help"], ["-h"], ["help"], ["lint", "--help"], ["dump", "-h"], ["lint", "a.strings", "--help"]])
+    @Test(arguments: [["--help"], ["-h"], ["help"]])
     func helpGoesToStandardOutput(_ arguments: [String]) {
         let run = Run(arguments)
         #expect(run.status == 0)
@@ -396,26 +387,50 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         #expect(run.standardError == "")
     }
 
+    /// Each subcommand's help is generated from what it takes, wherever `--help` stands before `--`.
     @Test(arguments: [
-        ([], "missing subcommand (lint, dump or lookup)"),
-        (["lookup"], "lookup: missing KEY"),
-        (["lookup", "a", "b"], "lookup: expected one KEY, got 2"),
-        (["lookup", "--table"], "lookup: --table needs a NAME"),
-        (["lookup", "-q", "a"], "lookup: unknown option '-q'"),
-        (["frobnicate"], "unknown subcommand 'frobnicate'"),
-        (["--verbose"], "unknown option '--verbose'"),
-        (["lint"], "lint: missing FILE"),
-        (["lint", "--"], "lint: missing FILE"),
-        (["dump"], "dump: missing FILE"),
-        (["dump", "a.strings", "b.strings"], "dump: expected one FILE, got 2"),
-        (["dump", "--strict", "a.strings"], "dump: unknown option '--strict'"),
-        (["dump", "-x", "a.strings"], "dump: unknown option '-x'"),
-    ] as [([String], String)])
-    func misuseGoesToStandardErrorWithStatus2(_ arguments: [String], _ problem: String) {
+        (["lint", "--help"], "Usage: entrykit strings lint [--strict] FILE...", "--strict"),
+        (["dump", "-h"], "Usage: entrykit strings dump FILE", "-h, --help"),
+        (["lint", "a.strings", "--help"], "Usage: entrykit strings lint [--strict] FILE...", "--strict"),
+        (["lookup", "--help"], "Usage: entrykit strings lookup [--table NAME] KEY", "--table NAME"),
+    ] as [([String], String, String)])
+    func subcommandHelpGoesToStandardOutput(_ arguments: [String], _ usageLine: String, _ option: String) {
+        let run = Run(arguments)
+        #expect(run.status == 0)
+        #expect(run.standardOutput.hasPrefix(usageLine + "\n"))
+        #expect(run.standardOutput.contains("\n  " + option + " "))
+        #expect(run.standardOutput.hasSuffix(StringsCommand.stringsExitStatus + "\n"))
+        #expect(run.standardError == "")
+    }
+
+    @Test(arguments: [
+        ([], "entrykit strings", "missing subcommand (lint, dump or lookup)"),
+        (["lookup"], "entrykit strings lookup", "missing KEY"),
+        (["lookup", "a", "b"], "entrykit strings lookup", "expected one KEY, got 2"),
+        (["lookup", "--table"], "entrykit strings lookup", "--table needs a value"),
+        (["lookup", "--table="], "entrykit strings lookup", "--table needs a NAME"),
+        (["lookup", "-q", "a"], "entrykit strings lookup", "unknown option '-q' (put '--' before KEYs that start with '-')"),
+        (["frobnicate"], "entrykit strings", "unknown subcommand 'frobnicate'"),
+        (["--verbose"], "entrykit strings", "unknown option '--verbose'"),
+        (["lint"], "entrykit strings lint", "missing FILE"),
+        (["lint", "--"], "entrykit strings lint", "missing FILE"),
+        (["lint", "--strict=yes", "a.strings"], "entrykit strings lint", "--strict takes no value"),
+        (["dump"], "entrykit strings dump", "missing FILE"),
+        (["dump", "a.strings", "b.strings"], "entrykit strings dump", "expected one FILE, got 2"),
+        (["dump", "--strict", "a.strings"], "entrykit strings dump", "unknown option '--strict' (put '--' before FILEs that start with '-')"),
+        (["dump", "-x", "a.strings"], "entrykit strings dump", "unknown option '-x' (put '--' before FILEs that start with '-')"),
+    ] as [([String], String, String)])
+    func misuseGoesToStandardErrorWithStatus2(_ arguments: [String], _ command: String, _ problem: String) {
         let run = Run(arguments)
         #expect(run.status == 2)
         #expect(run.standardOutput == "")
-        #expect(run.standardError == "entrykit strings: \(problem)\n" + StringsCommand.usage)
+        #expect(run.standardError == "\(command): \(problem)\nTry '\(command) --help' for more information.\n")
+    }
+
+    @Test func aKeyThatStartsWithADashFollowsDoubleDash() throws {
+        let run = Run(["lookup", "--table=EntryKit", "--", "-v"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "-v\n", "no table has it: the key itself")
     }
 
     @Test func misuseDoesNotReadFiles() {
@@ -423,7 +438,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         let status = StringsCommand.run(
             ["lint", "-", "--bogus"], standardInput: { read = true; return Data() },
             standardOutput: { _ in }, standardError: { _ in })
-        #expect(status == 2)
+        #expect(status == .usage)
         #expect(!read)
     }
 }

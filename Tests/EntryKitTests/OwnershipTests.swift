@@ -13,7 +13,7 @@ import Testing
         var reference: GObjectReference? = make()
         let probe = GObjectFinalizationProbe(reference!)
         #expect(reference!.referenceCount == 1, "\(what): the wrapper must hold the only reference")
-        #expect(entrykit_is_floating(reference!.object) == 0, "\(what): a floating reference must be sunk")
+        #expect(ek_is_floating(reference!.object) == 0, "\(what): a floating reference must be sunk")
         reference = nil
         expectFinalized([probe], what)
         #expect(LiveObjects.now == before)

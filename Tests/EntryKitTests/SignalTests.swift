@@ -94,13 +94,22 @@ import Testing
         var popups = 0
         button.connect("popup-menu", returningBool: { popups += 1; return true })
         var instance = [GValue()]
-        g_value_init(&instance[0], entrykit_type_of(button.object))
+        g_value_init(&instance[0], ek_type_of(button.object))
         g_value_set_object(&instance[0], button.object)
         var handled = GValue()
         g_value_init(&handled, FundamentalType.boolean.type)
         g_signal_emitv(&instance, g_signal_lookup("popup-menu", gtk_widget_get_type()), 0, &handled)
         #expect(popups == 1 && g_value_get_boolean(&handled) == 1, "the handler's Bool comes back to the emitter")
         g_value_unset(&instance[0])
+    }
+
+    /// A class makes its signals when it is first referenced: the check must find them on a type
+    /// nothing has made an instance of yet. Nothing in EntryKit or its tests makes an info bar.
+    @Test func signalsOfAClassNothingHasReferencedAreFound() {
+        let infoBar = gtk_info_bar_get_type()
+        #expect(g_type_class_peek(infoBar) == nil, "an info bar was made before: this test no longer sees an unreferenced class")
+        #expect(SignalShape.integerArgument.mismatch(with: "response", on: infoBar) == nil)
+        #expect(SignalShape.pointerArgument.mismatch(with: "response", on: infoBar)?.hasPrefix("GtkInfoBar::response has the signature (gint) -> void") == true)
     }
 
     @Test func handlerOfTheWrongShapeIsRefusedWithTheRealSignature() {

@@ -27,7 +27,7 @@ import Testing
         page.field.open()
         page.field.list.move(.next)
         page.field.close()
-        #expect(page.log.text.hasSuffix("onBegin\nonPick(3, \"Extra large\")\nonEnd"))
+        #expect(page.log.text.hasSuffix("onOpen\nonPick(3, \"Extra large\")\nonClose"))
         window.saveScreenshot("gallery-picker")
     }
 

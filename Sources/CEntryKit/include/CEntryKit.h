@@ -16,5 +16,6 @@
 #include "entrykit_picker_field.h"
 #include "entrykit_process_protection.h"
 #include "entrykit_secure_buffer.h"
+#include "entrykit_types.h"
 
 #endif

@@ -52,11 +52,16 @@ void ek_list_view_set_font(EkListView *view, const PangoFontDescription *font);
 void ek_list_view_set_text_xalign(EkListView *view, gdouble xalign);
 /* Colour of the one-pixel border around the list (NULL: no border). */
 void ek_list_view_set_border_color(EkListView *view, const GdkRGBA *color);
+/* The border in a colour the theme names ("borders"), looked up each time it is drawn, so it
+ * follows theme changes; FALSE, and nothing changed, when the theme has no such colour. */
+gboolean ek_list_view_set_border_color_name(EkListView *view, const char *name);
+/* The height a row takes from the font: the text and the padding round it. */
+gint ek_list_view_get_text_row_height(EkListView *view);
 /* Wheel style, as a picker shows it: the highlighted row sits in the middle with its neighbours
  * above and below fading towards the edges; scrolling highlights the row that reaches the middle
  * and comes to rest on a whole row. */
-void ek_list_view_set_centered(EkListView *view, gboolean centered);
-gboolean ek_list_view_get_centered(EkListView *view);
+void ek_list_view_set_wheel_style(EkListView *view, gboolean wheel_style);
+gboolean ek_list_view_get_wheel_style(EkListView *view);
 /* Text shown, dimmed and centred, when there are no rows (NULL: nothing). */
 void ek_list_view_set_empty_text(EkListView *view, const char *text);
 
@@ -72,7 +77,7 @@ void ek_list_view_set_focus_owner(EkListView *view, GtkWidget *owner);
 void ek_list_view_scroll_to_row(EkListView *view, guint row, EkListScroll placement);
 /* The first row at least partly on screen, and how many rows fit in the visible height. */
 guint ek_list_view_get_first_visible_row(EkListView *view);
-guint ek_list_view_get_visible_row_count(EkListView *view);
+guint ek_list_view_get_visible_row_capacity(EkListView *view);
 /* The row under widget coordinate y, or -1. */
 gint ek_list_view_row_at_y(EkListView *view, gdouble y);
 /* The row the pointer is over, or -1. */
@@ -80,9 +85,6 @@ gint ek_list_view_get_hovered(EkListView *view);
 
 /* Activates `row` as a click does ("row-activated"). */
 void ek_list_view_activate_row(EkListView *view, guint row);
-
-/* Accessible row objects alive now (for leak tests). */
-guint ek_list_view_live_row_accessibles(void);
 
 G_END_DECLS
 

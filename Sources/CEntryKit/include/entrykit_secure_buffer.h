@@ -9,47 +9,32 @@
  * When the memory cannot be locked (RLIMIT_MEMLOCK, `ulimit -l 0`) the buffer still works and
  * says so once on standard error.
  *
- *     GtkEntryBuffer *buffer = entrykit_secure_buffer_new ();
- *     GtkWidget *entry = gtk_entry_new_with_buffer (buffer);
+ *     EkSecureBuffer *buffer = ek_secure_buffer_new ();
+ *     GtkWidget *entry = gtk_entry_new_with_buffer (GTK_ENTRY_BUFFER (buffer));
  *     g_object_unref (buffer);
- *
- * The header takes and returns plain pointers (a GtkEntryBuffer *), so it needs no GTK headers:
- * Swift sees GTK's types through the CGtk module only, never twice.
  */
 
-#include <stddef.h>
+#include <gtk/gtk.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+G_BEGIN_DECLS
 
-/* A new, empty buffer: a GtkEntryBuffer * with a full reference. */
-void *entrykit_secure_buffer_new (void);
+#define EK_TYPE_SECURE_BUFFER (ek_secure_buffer_get_type())
+G_DECLARE_FINAL_TYPE(EkSecureBuffer, ek_secure_buffer, EK, SECURE_BUFFER, GtkEntryBuffer)
 
-/* Whether `buffer` is an EntryKit secure buffer. */
-int entrykit_is_secure_buffer (const void *buffer);
-
-/* Whether the buffer's memory is locked against swapping (false while it holds no memory). */
-int entrykit_secure_buffer_is_locked (void *buffer);
+/* A new, empty buffer, with a full reference. */
+EkSecureBuffer *ek_secure_buffer_new(void);
 
 /* Writes the whole text to `fd` straight from the locked memory, retrying short writes.
  * Returns 0, or an errno value. */
-int entrykit_secure_buffer_write_to_fd (void *buffer, int fd);
+int ek_secure_buffer_write_to_fd(EkSecureBuffer *buffer, int fd);
 
 /* Writes the text to `fd` as the inside of a JSON string (no quotes): `"`, `\` and control
  * characters escaped, everything else (UTF-8) as is. Returns 0, or an errno value. */
-int entrykit_secure_buffer_write_json_to_fd (void *buffer, int fd);
+int ek_secure_buffer_write_json_to_fd(EkSecureBuffer *buffer, int fd);
 
 /* Wipes and removes all text (emits deleted-text, as a user's deletion does). */
-void entrykit_secure_buffer_wipe (void *buffer);
+void ek_secure_buffer_wipe(EkSecureBuffer *buffer);
 
-/* For tests: called with each mapping after it is wiped and unlocked, just before it is
- * unmapped (on growth and on finalize). NULL removes the observer. */
-typedef void (*EntryKitSecureReleaseObserver) (const void *memory, size_t size, void *user_data);
-void entrykit_secure_memory_set_release_observer (EntryKitSecureReleaseObserver observer, void *user_data);
-
-#ifdef __cplusplus
-}
-#endif
+G_END_DECLS
 
 #endif

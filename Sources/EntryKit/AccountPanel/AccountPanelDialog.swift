@@ -11,7 +11,7 @@ import CGtk
 package final class AccountPanelDialog: Window {
     package let usernameEntry = Widget(transferFull: gtk_entry_new())
     /// The password field's text: an EntryKit secure buffer (locked, wiped memory).
-    package let passwordBuffer = GObjectReference(transferFull: entrykit_secure_buffer_new()!.assumingMemoryBound(to: GtkEntryBuffer.self))
+    package let passwordBuffer = GObjectReference(transferFull: ek_secure_buffer_new()!)
     package let passwordEntry: Widget
     package let usernameLabel = Label()
     package let passwordLabel = Label()
@@ -223,7 +223,7 @@ package final class AccountPanelDialog: Window {
     /// Keeps the panel open for another try: the message under the fields, the password cleared
     /// and focused, and the message as the field's description so a screen reader says it.
     private func showError(_ message: String) {
-        passwordChanged?.whileBlocked { entrykit_secure_buffer_wipe(passwordBuffer.object) }
+        passwordChanged?.whileBlocked { ek_secure_buffer_wipe(passwordBuffer.opaque) }
         updateAcceptability()
         errorLabel.text = message
         errorLabel.show()
@@ -247,7 +247,7 @@ package final class AccountPanelDialog: Window {
         onFinish = nil
         completion?(accepted, username, password)
         password?.endLoan()
-        entrykit_secure_buffer_wipe(passwordBuffer.object)
+        ek_secure_buffer_wipe(passwordBuffer.opaque)
         destroyAfterHandlers()
         let closed = onClosed
         onClosed = nil

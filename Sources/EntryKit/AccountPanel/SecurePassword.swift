@@ -52,14 +52,14 @@ public final class SecurePassword {
     /// Writes the raw bytes to `fd` (a pipe, `--password-fd`) without copying them.
     public func write(to fd: Int32) throws(WriteError) {
         guard isLent else { return }
-        let code = entrykit_secure_buffer_write_to_fd(buffer.object, fd)
+        let code = ek_secure_buffer_write_to_fd(buffer.opaque, fd)
         if code != 0 { throw WriteError(code: code) }
     }
 
     /// Writes the bytes to `fd` as the inside of a JSON string, escaping as it goes.
     public func writeJSONEscaped(to fd: Int32) throws(WriteError) {
         guard isLent else { return }
-        let code = entrykit_secure_buffer_write_json_to_fd(buffer.object, fd)
+        let code = ek_secure_buffer_write_json_to_fd(buffer.opaque, fd)
         if code != 0 { throw WriteError(code: code) }
     }
 

@@ -1,5 +1,5 @@
 import CGtk
-import Foundation
+import FoundationEssentials
 
 /// A `GtkApplication`: one instance per desktop session, actions for its menus.
 @MainActor
@@ -18,7 +18,8 @@ open class Application: GObjectReference, ActionMap {
         do {
             try GtkRuntime.initialize()
         } catch {
-            FileHandle.standardError.write(Data("\(programName): \(error)\n".utf8))
+            let line = "\(programName): \(error)\n"
+            _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
             return 1
         }
         GtkRuntime.runMainActorWorkInGtkLoop()

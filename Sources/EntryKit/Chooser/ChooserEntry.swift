@@ -52,7 +52,7 @@ open class ChooserEntry: Widget {
         connect("choose-requested", withInteger: { [weak self] index in self?.onChooseRequest?(Int(index)) })
     }
 
-    var chooserEntry: UnsafeMutablePointer<EkChooserEntry> { cast() }
+    package var chooserEntry: UnsafeMutablePointer<EkChooserEntry> { cast() }
 
     /// Tells the accessible what there is to choose: `count` items, the one at `chosen` chosen
     /// (nil for none). Its AT-SPI Selection reads this, as GTK's combo box reads its active item.
@@ -112,7 +112,4 @@ open class ChooserEntry: Widget {
     public func setLabel(_ label: Label) {
         gtk_label_set_mnemonic_widget(label.cast(), widget)
     }
-
-    /// How many clicks asked for a toggle, for tests of one click, one toggle.
-    package var toggleRequestCount: Int { Int(ek_chooser_entry_get_toggle_count(chooserEntry)) }
 }

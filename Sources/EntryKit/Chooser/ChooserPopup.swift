@@ -139,7 +139,7 @@ public final class ChooserPopup {
     /// window's own allocation also holds them, and a list reaching into them would be cut off.
     private func contentBounds(of toplevel: UnsafeMutablePointer<GtkWidget>) -> (top: gint, bottom: gint) {
         let wholeWindow = (top: gint(0), bottom: gtk_widget_get_allocated_height(toplevel))
-        guard entrykit_is_a(toplevel, gtk_bin_get_type()) != 0,
+        guard ek_is_a(toplevel, gtk_bin_get_type()) != 0,
               let child = gtk_bin_get_child(UnsafeMutableRawPointer(toplevel).assumingMemoryBound(to: GtkBin.self)) else {
             return wholeWindow
         }

@@ -16,8 +16,10 @@ import Synchronization
 /// GTK thread (`isolated deinit`): the last wrapper may be released from any task or thread, and
 /// finalization, with the signal closures it frees, still happens where GTK runs.
 ///
-/// Signal handlers connected through ``connect(_:_:)`` capture the wrapper weakly: the GObject
-/// keeps its closures, the Swift owner keeps the wrapper, and nothing keeps both.
+/// ``connect(_:_:)`` captures nothing of the wrapper: it keeps only the handler it is given, in a
+/// box the GObject frees with the signal. A handler that uses its owner captures it weakly
+/// (`[weak self]`), so the GObject keeps its closures, the Swift owner keeps the wrapper, and
+/// nothing keeps both.
 @MainActor
 open class GObjectReference {
     /// The wrapped object; valid for the wrapper's lifetime.
@@ -48,10 +50,10 @@ open class GObjectReference {
     }
 
     private static func adopt(_ raw: UnsafeMutableRawPointer, addingReference: Bool) -> UnsafeMutablePointer<GObject> {
-        precondition(entrykit_is_a(raw, FundamentalType.object.type) != 0, "GObjectReference needs a GObject instance")
+        precondition(ek_is_a(raw, FundamentalType.object.type) != 0, "GObjectReference needs a GObject instance")
         if addingReference {
             g_object_ref(raw)
-        } else if entrykit_is_floating(raw) != 0 {
+        } else if ek_is_floating(raw) != 0 {
             g_object_ref_sink(raw)
         }
         liveWrappers.add(1, ordering: .relaxed)
@@ -72,10 +74,10 @@ open class GObjectReference {
     public var opaque: OpaquePointer { OpaquePointer(object) }
 
     /// The GType name, such as `GtkEntry`.
-    public var typeName: String { String(cString: entrykit_type_name_of(object)) }
+    public var typeName: String { String(cString: ek_type_name_of(object)) }
 
     /// Whether the object is an instance of `type` or a subclass.
-    public func isA(_ type: GType) -> Bool { entrykit_is_a(object, type) != 0 }
+    public func isA(_ type: GType) -> Bool { ek_is_a(object, type) != 0 }
 
     /// The object's reference count, for ownership tests.
     package var referenceCount: UInt32 { object.pointee.ref_count }

@@ -1,5 +1,5 @@
 import CGtk
-import Foundation
+import FoundationEssentials
 
 /// Small helpers around the GLib main loop that GTK runs on.
 @MainActor

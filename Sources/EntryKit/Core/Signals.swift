@@ -112,7 +112,7 @@ extension GObjectReference {
     }
 
     private func connect<Handler>(_ signal: String, _ shape: SignalShape, box: SignalClosureBox<Handler>, thunk: GCallback) -> SignalConnection {
-        if let mismatch = shape.mismatch(with: signal, on: entrykit_type_of(object)) {
+        if let mismatch = shape.mismatch(with: signal, on: ek_type_of(object)) {
             preconditionFailure(mismatch)
         }
         let id = g_signal_connect_data(object, signal, thunk, box.retainedPointer(), { data, _ in
@@ -135,13 +135,17 @@ enum SignalShape {
         var signalID: guint = 0
         var detail: GQuark = 0
         let typeName = String(cString: g_type_name(type))
+        // A class makes its signals in its class_init: until something references the class
+        // (an instance, a subclass), the signals it declares are not there to be found.
+        let typeClass = g_type_test_flags(type, G_TYPE_FLAG_CLASSED.rawValue) != 0 ? g_type_class_ref(type) : nil
+        defer { if let typeClass { g_type_class_unref(typeClass) } }
         guard g_signal_parse_name(signal, type, &signalID, &detail, 1) != 0 else {
             return "\(typeName) has no signal \"\(signal)\""
         }
         var query = GSignalQuery()
         g_signal_query(signalID, &query)
-        let parameters = (0..<Int(query.n_params)).map { entrykit_signal_type_without_scope(query.param_types[$0]) }
-        let returnType = entrykit_signal_type_without_scope(query.return_type)
+        let parameters = (0..<Int(query.n_params)).map { ek_signal_type_without_scope(query.param_types[$0]) }
+        let returnType = ek_signal_type_without_scope(query.return_type)
         if accepts(parameters: parameters, returnType: returnType) { return nil }
         let signature = "(" + parameters.map { String(cString: g_type_name($0)) }.joined(separator: ", ") + ") -> " + String(cString: g_type_name(returnType))
         return "\(typeName)::\(String(cString: query.signal_name)) has the signature \(signature); a handler for \(description) cannot be connected to it"

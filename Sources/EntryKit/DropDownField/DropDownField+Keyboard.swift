@@ -14,10 +14,6 @@ import CGtk
 /// | Alt+Up | — | picks the highlighted row and closes (as a `select`'s list does) |
 /// | letters | not editable: jump to the next item starting with them, and pick it | not editable: jump there; editable: type and filter |
 extension DropDownField {
-    func connectKeyboard() {
-        connectKeyPresses("key-press-event") { [weak self] keyval, state in self?.handleKey(keyval: keyval, state: state) ?? false }
-    }
-
     /// Handles one key press; returns whether the field used it.
     func handleKey(keyval: guint, state: guint) -> Bool {
         guard isExpandable else { return false }
@@ -82,13 +78,12 @@ extension DropDownField {
     /// each other): closed, that item is picked, as in a `select`; open, it is highlighted.
     private func typeAhead(keyval: guint) -> Bool {
         guard !isEditable else { return false }
-        let code = gdk_keyval_to_unicode(keyval)
-        guard code > 0x20, code != 0x7f, let scalar = Unicode.Scalar(code) else { return false }
+        guard let typed = Self.typedText(keyval) else { return false }
         // Closed, the search starts from the choice (which code may have set), not an old highlight.
         if !isOpen, list.highlightedItem != selectedIndex {
             list.highlightedRow = selectedIndex.flatMap(list.row(ofItem:))
         }
-        if list.typeAhead(String(Character(scalar))), !isOpen, let item = list.highlightedItem {
+        if list.typeAhead(typed), !isOpen, let item = list.highlightedItem {
             selectedIndex = item
             onSelect?(item, items[item])
         }

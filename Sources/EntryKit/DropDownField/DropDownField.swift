@@ -28,9 +28,7 @@ import EntryKitList
 /// Made by GtkBuilder as `<object class="EkDropDownField" id="fruit"/>`, it is wrapped with
 /// ``init(wrapping:)``; it behaves the same (one click, one toggle).
 @MainActor
-public final class DropDownField: ChooserEntry {
-    /// The popover and its list.
-    public private(set) var popup: ChooserPopup!
+public final class DropDownField: ChooserField {
     /// The text and the choice when the list opened, restored by Escape; no text when typing
     /// opened the list (Escape then keeps what was typed).
     var textBeforeOpen: String?
@@ -41,14 +39,10 @@ public final class DropDownField: ChooserEntry {
     /// Called when an item is picked (click, Enter, type-ahead, assistive technology), with its
     /// index in ``items`` and its text.
     public var onSelect: ((_ index: Int, _ item: String) -> Void)?
-    /// Called after the list opens and after it closes.
-    public var onOpen: (() -> Void)?
-    public var onClose: (() -> Void)?
 
     /// A new, empty field: an ordinary entry until it gets ``items``.
     public init() {
         super.init(transferFull: ek_drop_down_field_new())
-        setUp()
     }
 
     /// Wraps a field made by GtkBuilder (`<object class="EkDropDownField">`), which keeps its
@@ -59,26 +53,18 @@ public final class DropDownField: ChooserEntry {
     /// let field = DropDownField(wrapping: gtk_builder_get_object(builder, "fruit"))
     /// ```
     public init(wrapping object: UnsafeMutablePointer<GObject>) {
-        precondition(entrykit_is_a(object, ek_drop_down_field_get_type()) != 0, "DropDownField(wrapping:) needs an EkDropDownField")
-        super.init(transferNone: object)
-        setUp()
+        super.init(wrapping: object, ofType: ek_drop_down_field_get_type())
     }
 
-    private func setUp() {
-        popup = ChooserPopup(relativeTo: self)
+    public override func fieldDidLoad() {
         list.borderColor = listBorderColor
         list.onActivate = { [weak self] item in self?.pick(item) }
-        onToggleRequest = { [weak self] in self?.toggle() }
-        onDismissRequest = { [weak self] in self?.close() }
         onChooseRequest = { [weak self] index in self?.chooseRequested(index) }
-        connectKeyboard()
+        connectKeys(to: DropDownField.handleKey(keyval:state:))
         changedConnection = connect("changed") { [weak self] in self?.textTyped() }
         LocalizedText.bind(self) { field, strings in field.list.emptyText = strings.string("No matches") }
         itemsChanged()
     }
-
-    /// The list the popover shows (the core ``ListView``): its rows, highlight and filter.
-    public var list: ListView { popup.list }
 
     // MARK: Items and choice
 
@@ -170,17 +156,12 @@ public final class DropDownField: ChooserEntry {
         }
     }
 
-    // MARK: Opening and closing
+    // MARK: Opening
 
-    /// Whether the list is open.
-    public var isOpen: Bool { isExpanded }
-
-    /// Where the list opened last: below the entry or above it.
-    public var placement: ChooserPlacement { popup.placement }
-
-    /// Opens the list (nothing happens with no items), with the picked item highlighted.
-    public func open() {
-        guard isExpandable, !isExpanded else { return }
+    /// Opens the list (nothing happens with no items, or when ``shouldOpen`` refuses), with the
+    /// picked item highlighted.
+    public override func open() {
+        guard mayOpen() else { return }
         openShowing(filter: "")
     }
 
@@ -188,10 +169,8 @@ public final class DropDownField: ChooserEntry {
         textBeforeOpen = filter.isEmpty ? text : nil
         selectionBeforeOpen = selectedIndex
         list.filterText = filter
-        list.font = listFont ?? entryFont
         list.textAlignment = Double(gtk_entry_get_alignment(cast()))
-        isExpanded = true
-        popup.show(rowHeight: rowHeight ?? entryHeight)
+        showPopup(rowHeight: effectiveRowHeight)
         // Highlighted once the list has its size and has scrolled to the row: the highlight is
         // announced (as the entry's active descendant) among the rows on screen, whose number
         // and places a screen reader speaks.
@@ -201,35 +180,16 @@ public final class DropDownField: ChooserEntry {
         onOpen?()
     }
 
-    /// Closes the list, keeping the text as it is.
-    public func close() {
-        guard isExpanded else { return }
-        isExpanded = false
-        popup.hide()
-        list.resetTypeAhead()
-        onClose?()
-    }
-
-    /// Opens the list when closed, closes it when open: what a click on the entry does.
-    public func toggle() {
-        if isExpanded { close() } else { open() }
-    }
-
     // MARK: Appearance (the original's names in brackets)
-
-    /// Rows shown without scrolling (`displayNumOfRows`); the list is as tall as
-    /// `min(visibleRowCount, items.count)` rows.
-    public var visibleRowCount: Int {
-        get { list.visibleRowCount }
-        set { list.visibleRowCount = max(newValue, 1) }
-    }
 
     /// Row height in pixels (`heightOfListItem`); nil, the default, is the entry's own height.
     public var rowHeight: Int?
 
-    /// The list's one-pixel border as a CSS colour (`borderColorForList`); light grey by default
-    /// (`UIColor.lightGray`, `#aaaaaa`); nil for none. A colour GTK cannot parse is refused.
-    public var listBorderColor: String? = "#aaaaaa" {
+    /// The list's one-pixel border as a CSS colour (`borderColorForList`); nil for none. By
+    /// default the theme's own border colour (``ListView/themeBorderColor``, `"@borders"`): the
+    /// spec's light grey meant "a light border", and the theme knows what that is, black in high
+    /// contrast. An explicit colour wins; one GTK cannot parse is refused.
+    public var listBorderColor: String? = ListView.themeBorderColor {
         didSet {
             list.borderColor = listBorderColor
             if list.borderColor != listBorderColor { listBorderColor = oldValue }
@@ -242,29 +202,14 @@ public final class DropDownField: ChooserEntry {
         didSet { if isExpanded { list.font = listFont ?? entryFont } }
     }
 
-    /// The height a row has when the list opens: ``rowHeight``, else the entry's own height.
-    public var effectiveRowHeight: Int { min(max(rowHeight ?? entryHeight, 1), ListView.maximumRowHeight) }
+    /// The height a row has when the list opens: ``rowHeight``, else the entry's own height, or
+    /// the height the list's font needs with its padding where that is more (large text: the
+    /// entry's minimum height no longer holds the text and padding).
+    public var effectiveRowHeight: Int { measuredRowHeight(requested: rowHeight, font: listFont ?? entryFont) }
 
     /// The height the open list takes with `rows` rows (at least one): its rows and its frame.
     /// A window that keeps room for the list under the field sizes that room with it.
     public func listHeight(showingRows rows: Int) -> Int {
         effectiveRowHeight * max(rows, 1) + list.frameHeight
-    }
-
-    /// The entry's height now, the default row height.
-    var entryHeight: Int {
-        let allocated = Int(gtk_widget_get_allocated_height(widget))
-        if allocated > 1 { return allocated }
-        var natural: gint = 0
-        gtk_widget_get_preferred_height(widget, nil, &natural)
-        return Int(natural)
-    }
-
-    /// The entry's font, the default list font.
-    var entryFont: String {
-        let description = pango_context_get_font_description(gtk_widget_get_pango_context(widget))
-        let string = pango_font_description_to_string(description)!
-        defer { g_free(string) }
-        return String(cString: string)
     }
 }

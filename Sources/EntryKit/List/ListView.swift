@@ -194,7 +194,7 @@ public final class ListView: Widget {
     public func move(_ movement: ListMovement) {
         settleFilter()
         guard rowCount > 0 else { return }
-        let page = max(Int(ek_list_view_get_visible_row_count(listView)) - 1, 1)
+        let page = max(Int(ek_list_view_get_visible_row_capacity(listView)) - 1, 1)
         let last = rowCount - 1
         let target: Int
         switch (movement, highlightedRow) {
@@ -254,12 +254,12 @@ public final class ListView: Widget {
         }
     }
 
-    /// Row height in pixels, at most ``maximumRowHeight``; nil, zero or less (the default)
-    /// takes it from the font.
-    public var rowHeight: Int? {
+    /// Row height in pixels, at most ``maximumRowHeight``. Reading it gives the height rows have
+    /// now; setting zero or less (the default) takes it from the font (``textRowHeight``).
+    public var rowHeight: Int {
         get { Int(ek_list_view_get_row_height(listView)) }
         set {
-            ek_list_view_set_row_height(listView, gint(min(max(newValue ?? 0, 0), Self.maximumRowHeight)))
+            ek_list_view_set_row_height(listView, gint(min(max(newValue, 0), Self.maximumRowHeight)))
             updateHeight()
         }
     }
@@ -281,7 +281,7 @@ public final class ListView: Widget {
     /// The height of `rows` rows (at least one), cut to the whole rows that fit within
     /// ``heightLimit`` (or to the limit itself when not even one row does).
     public func height(ofRows rows: Int) -> Int {
-        let row = max(rowHeight ?? 0, 1)
+        let row = max(rowHeight, 1)
         let limit = max(min(heightLimit ?? Self.maximumHeight, Self.maximumHeight), 1)
         guard row <= limit else { return limit }
         return row * min(max(rows, 1), limit / row)
@@ -310,11 +310,17 @@ public final class ListView: Widget {
         }
     }
 
-    /// The one-pixel border round the list, as a CSS colour (`"#d3d3d3"`, `"lightgray"`); nil
-    /// for none. A colour GTK cannot parse is refused and the border left as it was.
+    /// The one-pixel border round the list, as a CSS colour (`"#d3d3d3"`, `"lightgray"`) or, as
+    /// in GTK's CSS, a colour the theme names (`"@borders"`: the theme's own border colour, which
+    /// follows theme changes, high contrast included); nil for none. A colour GTK cannot parse,
+    /// or a name the theme lacks, is refused and the border left as it was.
     public var borderColor: String? {
         didSet {
             guard let name = borderColor else { return ek_list_view_set_border_color(listView, nil) }
+            if name.hasPrefix("@") {
+                if ek_list_view_set_border_color_name(listView, String(name.dropFirst())) == 0 { borderColor = oldValue }
+                return
+            }
             var color = GdkRGBA()
             guard gdk_rgba_parse(&color, name) != 0 else {
                 borderColor = oldValue
@@ -324,6 +330,13 @@ public final class ListView: Widget {
         }
     }
 
+    /// The theme's own border colour, as ``borderColor`` takes it.
+    public static let themeBorderColor = "@borders"
+
+    /// The height a row takes from the font (the text and the theme-sized padding round it),
+    /// whatever ``rowHeight`` is set to.
+    public var textRowHeight: Int { Int(ek_list_view_get_text_row_height(listView)) }
+
     /// Horizontal placement of row text: 0 at the start, 0.5 centred, 1 at the end.
     public var textAlignment: Double = 0 {
         didSet { ek_list_view_set_text_xalign(listView, textAlignment) }
@@ -332,9 +345,14 @@ public final class ListView: Widget {
     /// Wheel style, as a picker shows it: the highlighted row sits in the middle with its
     /// neighbours above and below fading towards the edges; scrolling or dragging highlights
     /// the row that reaches the middle, and the list comes to rest on a whole row.
+    /// A wheel is also always ``visibleRowCount`` rows tall, however few rows there are, so the
+    /// highlighted row can sit in the middle with room above and below (see ``preferredHeight``).
     public var wheelStyle: Bool {
-        get { ek_list_view_get_centered(listView) != 0 }
-        set { ek_list_view_set_centered(listView, newValue ? 1 : 0) }
+        get { ek_list_view_get_wheel_style(listView) != 0 }
+        set {
+            ek_list_view_set_wheel_style(listView, newValue ? 1 : 0)
+            updateHeight()
+        }
     }
 
     /// Shown, dimmed, when no row matches the filter.
@@ -349,9 +367,9 @@ public final class ListView: Widget {
         ek_list_view_set_focus_owner(listView, owner?.widget)
     }
 
-    /// The height the list asks for: `min(visibleRowCount, rowCount)` rows, at least one,
-    /// within ``heightLimit``.
-    public var preferredHeight: Int { height(ofRows: min(visibleRowCount, rowCount)) }
+    /// The height the list asks for, at least one row. The two sizings: a list fits its rows, `min(visibleRowCount, rowCount)` of them; a wheel
+    /// (``wheelStyle``) is always `visibleRowCount` rows. Both within ``heightLimit``.
+    public var preferredHeight: Int { height(ofRows: wheelStyle ? visibleRowCount : min(visibleRowCount, rowCount)) }
 
     /// Pixels the list takes round its rows (the theme's frame and padding of its scrolled window).
     public var frameHeight: Int {
@@ -373,7 +391,7 @@ public final class ListView: Widget {
     /// The first row at least partly on screen.
     public var firstVisibleRow: Int { Int(ek_list_view_get_first_visible_row(listView)) }
     /// How many whole rows fit on screen.
-    public var visibleRowCapacity: Int { Int(ek_list_view_get_visible_row_count(listView)) }
+    public var visibleRowCapacity: Int { Int(ek_list_view_get_visible_row_capacity(listView)) }
     /// The row under the pointer, nil for none.
     public var hoveredRow: Int? {
         let row = ek_list_view_get_hovered(listView)
@@ -384,9 +402,6 @@ public final class ListView: Widget {
         let row = ek_list_view_row_at_y(listView, y)
         return row < 0 ? nil : Int(row)
     }
-
-    /// Row accessibles alive in the process, for leak tests.
-    package nonisolated static var liveRowAccessibles: Int { Int(ek_list_view_live_row_accessibles()) }
 }
 
 /// Hands a background filter's result to a GTK thread that waits a little for it.

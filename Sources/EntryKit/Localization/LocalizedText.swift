@@ -1,5 +1,5 @@
 import CGtk
-import Foundation
+import FoundationEssentials
 
 /// Keeps visible text in the current language: each binding runs now and after every language
 /// change, for as long as its owner lives.

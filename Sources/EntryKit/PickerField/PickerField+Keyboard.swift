@@ -14,13 +14,8 @@ import CGtk
 /// | Enter | the entry's `activate` (a dialog's default), once the picker has slid closed | closes, keeping the pick, then the same |
 /// | Escape | goes to the window (a dialog's Cancel) | closes, restoring the pick it opened with |
 extension PickerField {
-    func connectKeyboard() {
-        connectKeyPresses("picker-key-press") { [weak self] keyval, state in self?.handleKey(keyval: keyval, state: state) ?? false }
-    }
-
     /// Handles one key press; returns whether the field used it.
     func handleKey(keyval: guint, state: guint) -> Bool {
-        guard isExpandable else { return false }
         let modifiers = Self.commandModifiers(state)
         let alt = modifiers == GDK_MOD1_MASK.rawValue
         switch Int32(bitPattern: keyval) {
@@ -72,7 +67,7 @@ extension PickerField {
         case GDK_KEY_Up, GDK_KEY_KP_Up: step = -1
         default: return nil
         }
-        guard mayBeginPicking() else { return true }
+        guard mayChangePickWhileClosed() else { return true }
         let target = pickedIndex < 0 ? 0 : min(max(pickedIndex + step, 0), items.count - 1)
         if target == pickedIndex { gtk_widget_error_bell(widget) } else { pick(target) }
         return true
@@ -81,10 +76,9 @@ extension PickerField {
     /// Letters find the next item starting with them (typed within about a second of each
     /// other): it is picked at once, open or closed.
     private func typeAhead(keyval: guint) -> Bool {
-        let code = gdk_keyval_to_unicode(keyval)
-        guard code > 0x20, code != 0x7f, let scalar = Unicode.Scalar(code) else { return false }
-        guard isOpen || mayBeginPicking() else { return true }
-        if !list.typeAhead(String(Character(scalar))) { gtk_widget_error_bell(widget) }
+        guard let typed = Self.typedText(keyval) else { return false }
+        guard isOpen || mayChangePickWhileClosed() else { return true }
+        if !list.typeAhead(typed) { gtk_widget_error_bell(widget) }
         return true  // the text only ever comes from the picker: a letter types nothing
     }
 }

@@ -22,16 +22,15 @@ import EntryKitList
 ///
 /// `pickedIndex` may be set before the items (it is checked when they come) or after; an index
 /// out of range is refused with a warning and the value kept. Over AT-SPI the field is a `combo
-/// box` named by its label or placeholder, with the picked text as its text, `expandable`, and
-/// `expanded` while the picker is open; see `PickerField+Accessibility.swift`.
+/// box` named by its label or placeholder, with the picked text as its text (so a screen reader
+/// reads the value with the name and speaks each new one), `expandable`, and `expanded` while
+/// the picker is open; see ``ChooserField/listAccessible``.
 ///
 /// The picker's handlers and an application's handlers on the entry's own signals (`changed`,
 /// `activate`, `focus-in-event`, `key-press-event`) coexist: the application's run first and see
 /// everything, and the field never re-enters its own handlers when it sets the text.
 @MainActor
-public final class PickerField: ChooserEntry {
-    /// The popover and its list.
-    public private(set) var popup: ChooserPopup!
+public final class PickerField: ChooserField {
     /// The items to pick from.
     public private(set) var items = ListItems()
     /// Whether items were ever set: until then any ``pickedIndex`` ≥ -1 waits for them.
@@ -51,19 +50,12 @@ public final class PickerField: ChooserEntry {
     /// restores an earlier item), with the index in ``items`` and its text. Setting
     /// ``pickedIndex`` in code does not call it.
     public var onPick: ((_ index: Int, _ item: String) -> Void)?
-    /// Asked before the user starts changing the pick (opening the picker, or Up/Down while it
-    /// is closed); return `false` to refuse.
-    public var shouldBeginPicking: (() -> Bool)?
-    /// Called after the picker opens and after it closes.
-    public var onBegin: (() -> Void)?
-    public var onEnd: (() -> Void)?
     /// The last refused call, as the warning said it (for tests and diagnostics).
     public private(set) var lastRefusal: String?
 
     /// A new field with no items: a read-only entry until it gets some.
     public init() {
         super.init(transferFull: ek_picker_field_new())
-        setUp()
     }
 
     /// Wraps a field made by GtkBuilder (`<object class="EkPickerField" id="size"/>`), which
@@ -73,13 +65,10 @@ public final class PickerField: ChooserEntry {
     /// let size = PickerField(wrapping: gtk_builder_get_object(builder, "size"))
     /// ```
     public init(wrapping object: UnsafeMutablePointer<GObject>) {
-        precondition(entrykit_is_a(object, ek_picker_field_get_type()) != 0, "PickerField(wrapping:) needs an EkPickerField")
-        super.init(transferNone: object)
-        setUp()
+        super.init(wrapping: object, ofType: ek_picker_field_get_type())
     }
 
-    private func setUp() {
-        popup = ChooserPopup(relativeTo: self)
+    public override func fieldDidLoad() {
         list.wheelStyle = true
         list.textAlignment = 0.5
         list.visibleRowCount = 5
@@ -90,8 +79,6 @@ public final class PickerField: ChooserEntry {
             activatesWhenHidden = false
             gtk_widget_activate(widget)
         }
-        onToggleRequest = { [weak self] in self?.toggle() }
-        onDismissRequest = { [weak self] in self?.close() }
         // Selected through AT-SPI: picked as a clicked row is; cleared, as Escape restores none.
         onChooseRequest = { [weak self] index in
             guard let self else { return }
@@ -99,7 +86,8 @@ public final class PickerField: ChooserEntry {
         }
         super.isEditable = false
         hideCaret()
-        connectKeyboard()
+        // The class's own handler: keys come after an application's `key-press-event` handlers.
+        connectKeys(through: "picker-key-press", to: PickerField.handleKey(keyval:state:))
         // Opening waits for the loop: a click that focuses the field also asks for a toggle,
         // and must open the picker once, not open and close it.
         connectEvent("focus-in-event") { [weak self] _ in
@@ -121,9 +109,6 @@ public final class PickerField: ChooserEntry {
         gtk_style_context_add_provider(gtk_widget_get_style_context(widget), OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(provider)
     }
-
-    /// The list the picker shows (the core ``ListView``, in wheel style).
-    public var list: ListView { popup.list }
 
     /// Always `false`: typing never changes a picker field's text (it can still be selected and
     /// copied). Setting it does nothing.
@@ -238,34 +223,18 @@ public final class PickerField: ChooserEntry {
 
     // MARK: Opening and closing
 
-    /// Whether the picker is open.
-    public var isOpen: Bool { isExpanded }
-
-    /// Opens the picker under the field (nothing happens with no items, or when
-    /// ``shouldBeginPicking`` refuses). With nothing picked, the first item is picked, as in the
-    /// original.
-    public func open() {
-        // Asked again after `shouldBeginPicking`, which may itself have opened the picker.
-        guard isExpandable, !isExpanded, mayBeginPicking(), isExpandable, !isExpanded else { return }
+    /// Opens the picker under the field (nothing happens with no items, or when ``shouldOpen``
+    /// refuses; a picker also asks it before Up/Down or a letter changes the pick while closed).
+    /// With nothing picked, the first item is picked, as in the original.
+    public override func open() {
+        guard mayOpen() else { return }
         activatesWhenHidden = false
         indexWhenOpened = storedIndex
-        list.font = entryFont
-        isExpanded = true
-        popup.show(rowHeight: entryHeight)
-        showWholeWheel()
-        onBegin?()  // before the first pick: onBegin and onEnd bracket every pick made while open
-        guard isExpanded else { return }  // onBegin closed it again
+        showPopup(rowHeight: measuredRowHeight(requested: nil, font: entryFont))
+        onOpen?()  // before the first pick: onOpen and onClose bracket every pick made while open
+        guard isExpanded else { return }  // onOpen closed it again
         if storedIndex < 0 { pick(0) } else { showPick() }
         list.highlightedRow.map { list.scroll(toRow: $0, placement: .center) }
-    }
-
-    /// Closes the picker, keeping the pick.
-    public func close() {
-        guard isExpanded else { return }
-        isExpanded = false
-        popup.hide()
-        list.resetTypeAhead()
-        onEnd?()
     }
 
     /// Closes the picker and restores the pick it had when it opened (what Escape does).
@@ -279,43 +248,14 @@ public final class PickerField: ChooserEntry {
         close()
     }
 
-    /// Opens the picker when closed, closes it when open: what a click on the field does.
-    public func toggle() {
-        if isExpanded { close() } else { open() }
-    }
-
-    func mayBeginPicking() -> Bool { shouldBeginPicking?() ?? true }
+    /// Whether the user may change the pick while the picker is closed (Up/Down, letters).
+    func mayChangePickWhileClosed() -> Bool { shouldOpen?() ?? true }
 
     // MARK: Appearance
 
     /// Rows the picker shows (odd, so the pick sits in the middle); 5 by default.
-    public var visibleRowCount: Int {
-        get { list.visibleRowCount }
-        set { list.visibleRowCount = max(newValue | 1, 1) }
-    }
-
-    /// A wheel is as tall as all its rows, however few items there are, so the pick can sit in
-    /// the middle with room above and below (the list core sizes to `min(rows, items)`).
-    private func showWholeWheel() {
-        let height = Int32(list.height(ofRows: list.visibleRowCount))
-        gtk_scrolled_window_set_max_content_height(list.cast(), max(height, gtk_scrolled_window_get_max_content_height(list.cast())))
-        gtk_scrolled_window_set_min_content_height(list.cast(), height)
-        gtk_scrolled_window_set_max_content_height(list.cast(), height)
-    }
-
-    /// The entry's height now: the picker's row height.
-    private var entryHeight: Int {
-        let allocated = Int(gtk_widget_get_allocated_height(widget))
-        if allocated > 1 { return allocated }
-        var natural: gint = 0
-        gtk_widget_get_preferred_height(widget, nil, &natural)
-        return Int(natural)
-    }
-
-    /// The entry's font: the picker's rows use it too.
-    private var entryFont: String {
-        let string = pango_font_description_to_string(pango_context_get_font_description(gtk_widget_get_pango_context(widget)))!
-        defer { g_free(string) }
-        return String(cString: string)
+    public override var visibleRowCount: Int {
+        get { super.visibleRowCount }
+        set { super.visibleRowCount = max(newValue | 1, 1) }
     }
 }

@@ -13,7 +13,7 @@ public final class Stack: Widget {
     }
 
     public func setTitle(_ title: String, of page: Widget) {
-        entrykit_stack_set_child_title(cast(), page.widget, title)
+        ek_stack_set_child_title(cast(), page.widget, title)
     }
 }
 

@@ -32,13 +32,14 @@ public struct FormatSpecifiers: Equatable, Sendable, CustomStringConvertible {
                 scalars = scalars.dropFirst()
                 continue
             }
-            guard let (position, kind, rest) = Self.conversion(in: scalars) else {
+            guard let conversion = Conversion(parsing: scalars) else {
                 malformed = true
                 break
             }
-            scalars = rest
-            let index = position ?? nextSequential
-            if position == nil { nextSequential += 1 }
+            scalars = conversion.rest
+            let index = conversion.position ?? nextSequential
+            if conversion.position == nil { nextSequential += 1 }
+            let kind = conversion.kind
             if let existing = slots[index], existing != kind { slots[index] = .some(nil) } else { slots[index] = kind }
         }
         let count = slots.keys.max() ?? 0
@@ -46,48 +47,63 @@ public struct FormatSpecifiers: Equatable, Sendable, CustomStringConvertible {
         isMalformed = malformed
     }
 
-    /// Parses one conversion after `%`: `[N$][flags][width][.precision][length]type`.
-    private static func conversion(in text: Substring.UnicodeScalarView) -> (Int?, Kind, Substring.UnicodeScalarView)? {
-        var rest = text
-        func digits() -> Int? {
-            var value: Int?
-            while let scalar = rest.first, ("0"..."9").contains(scalar) {
-                value = min((value ?? 0) * 10 + Int(scalar.value - 0x30), 1_000_000)
+    /// One conversion after `%`: `[N$][flags][width][.precision][length]type`.
+    struct Conversion {
+        var position: Int?
+        var kind: Kind
+        /// The type letter as written (`x` and `u` are both `.unsignedInteger`).
+        var type: Unicode.Scalar
+        var width = 0
+        var leftAligned = false
+        var zeroPadded = false
+        /// What follows the conversion.
+        var rest: Substring.UnicodeScalarView
+
+        init?(parsing text: Substring.UnicodeScalarView) {
+            var rest = text
+            func digits() -> Int? {
+                var value: Int?
+                while let scalar = rest.first, ("0"..."9").contains(scalar) {
+                    value = min((value ?? 0) * 10 + Int(scalar.value - 0x30), 1_000_000)
+                    rest = rest.dropFirst()
+                }
+                return value
+            }
+            let saved = rest
+            if let number = digits(), rest.first == "$", number > 0 {
+                position = number
+                rest = rest.dropFirst()
+            } else {
+                rest = saved
+            }
+            while let flag = rest.first, "-+ #0'".unicodeScalars.contains(flag) {
+                if flag == "-" { leftAligned = true }
+                if flag == "0" { zeroPadded = true }
                 rest = rest.dropFirst()
             }
-            return value
-        }
-        var position: Int?
-        let saved = rest
-        if let number = digits(), rest.first == "$", number > 0 {
-            position = number
+            if rest.first == "*" { return nil }  // widths taken from arguments are not supported
+            width = digits() ?? 0
+            if rest.first == "." {
+                rest = rest.dropFirst()
+                if rest.first == "*" { return nil }
+                _ = digits()
+            }
+            while let length = rest.first, "hlqLzjt".unicodeScalars.contains(length) { rest = rest.dropFirst() }
+            guard let type = rest.first else { return nil }
             rest = rest.dropFirst()
-        } else {
-            rest = saved
+            switch type {
+            case "@": kind = .object
+            case "d", "i", "D": kind = .signedInteger
+            case "u", "U", "x", "X", "o", "O": kind = .unsignedInteger
+            case "f", "F", "e", "E", "g", "G", "a", "A": kind = .floatingPoint
+            case "s", "S": kind = .cString
+            case "c", "C": kind = .character
+            case "p": kind = .pointer
+            default: return nil
+            }
+            self.type = type
+            self.rest = rest
         }
-        while let flag = rest.first, "-+ #0'".unicodeScalars.contains(flag) { rest = rest.dropFirst() }
-        if rest.first == "*" { return nil }  // widths taken from arguments are not supported
-        _ = digits()
-        if rest.first == "." {
-            rest = rest.dropFirst()
-            if rest.first == "*" { return nil }
-            _ = digits()
-        }
-        while let length = rest.first, "hlqLzjt".unicodeScalars.contains(length) { rest = rest.dropFirst() }
-        guard let type = rest.first else { return nil }
-        rest = rest.dropFirst()
-        let kind: Kind
-        switch type {
-        case "@": kind = .object
-        case "d", "i", "D": kind = .signedInteger
-        case "u", "U", "x", "X", "o", "O": kind = .unsignedInteger
-        case "f", "F", "e", "E", "g", "G", "a", "A": kind = .floatingPoint
-        case "s", "S": kind = .cString
-        case "c", "C": kind = .character
-        case "p": kind = .pointer
-        default: return nil
-        }
-        return (position, kind, rest)
     }
 
     public var description: String {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Localized strings from Apple-style `.strings` tables found on a search path.
@@ -25,10 +26,11 @@ public final class Localization: Sendable {
     public static let searchPathVariable = "ENTRYKIT_RESOURCES"
 
     /// Strings for this process: search paths and languages from the environment.
-    public static let shared = Localization(
-        searchPaths: defaultSearchPaths(environment: ProcessInfo.processInfo.environment),
-        preference: LanguagePreference(environment: ProcessInfo.processInfo.environment)
-    )
+    public static let shared: Localization = {
+        // Read once: every read copies the whole environment into a new dictionary.
+        let environment = ProcessInfo.processInfo.environment
+        return Localization(searchPaths: defaultSearchPaths(environment: environment), preference: LanguagePreference(environment: environment))
+    }()
 
     private struct State {
         var searchPaths: [URL]
@@ -48,14 +50,21 @@ public final class Localization: Sendable {
     /// - Parameters:
     ///   - searchPaths: directories holding `xx.lproj` folders, most important first.
     ///   - preference: the languages to try when none was chosen with `setLanguage(_:)`.
-    ///   - report: where the errors of a malformed table are described; standard error by default.
+    ///   - report: where the errors of a malformed table are described; standard error when nil.
     public init(
         searchPaths: [URL],
         preference: LanguagePreference,
-        report: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        report: (@Sendable (String) -> Void)? = nil
     ) {
         self.state = Mutex(State(searchPaths: searchPaths, environmentPreference: preference))
-        self.report = report
+        self.report = report ?? Self.writeToStandardError
+    }
+
+    /// A warning on standard error in one write: this module has no writer of its own (the
+    /// command line's `Output` sits above it), and a warning cut short loses only its end.
+    @Sendable private static func writeToStandardError(_ message: String) {
+        var line = message + "\n"
+        _ = line.withUTF8 { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 
     /// `$ENTRYKIT_RESOURCES`, then `<executable>/../share/entrykit` (an installed tree, relocatable,
@@ -91,13 +100,13 @@ public final class Localization: Sendable {
         return key
     }
 
-    /// The string for `key` with `arguments` in its `%@` and `%d` places, as `String(format:)`.
+    /// The string for `key` with `arguments` in its `%@` and `%d` places (see `StringFormat`).
     ///
     /// A translation whose conversions differ from the key's (from the English text's, for keys
     /// without conversions) would read the arguments as the wrong types; it is reported once and
     /// the key's or English text is used instead, so a bad table cannot crash the caller.
-    public func format(_ key: String, _ arguments: any CVarArg..., table: String = defaultTable) -> String {
-        String(format: formatString(key, table: table), arguments: arguments)
+    public func format(_ key: String, _ arguments: any CustomStringConvertible..., table: String = defaultTable) -> String {
+        StringFormat.format(formatString(key, table: table), arguments: arguments)
     }
 
     /// The format `format(_:_:table:)` uses: the first translation whose conversions are safe.

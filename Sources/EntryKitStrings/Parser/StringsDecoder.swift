@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns the bytes of a `.strings` file into UTF-16 code units, the units
 /// CoreFoundation's parser reads.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A place in a `.strings` file, 1-based, as an editor shows it.
 ///
@@ -46,7 +46,7 @@ public enum StringsValue: Sendable, Hashable, ExpressibleByStringLiteral, Custom
 
     public var description: String {
         if case .string(let string) = self { return string }
-        return StringsCommand.jsonValue(self, indent: "")
+        return json(indent: "")
     }
 }
 

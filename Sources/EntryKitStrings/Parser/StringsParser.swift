@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads Apple `.strings` files the way CoreFoundation's property-list parser
 /// (`CFOldStylePList.c`, which `NSBundle` uses) reads them, and goes on after errors.
@@ -26,7 +26,7 @@ import Foundation
 ///   `<0fa1>`; lookups skip them.
 /// - A key that appears again replaces the earlier value.
 /// - A file that starts with `{` is one braced table; a file that is an XML or
-///   binary property list is read with Foundation's `PropertyListSerialization`.
+///   binary property list is read with `FoundationEssentials`' `PropertyListDecoder`.
 ///
 /// After a syntax error the parser records it and resynchronizes at the next
 /// `;` or the next line that starts with a key, so every entry before and
@@ -49,7 +49,7 @@ public enum StringsParser {
             return readPropertyList(data, format: .xml)
         }
         if startsWithLessThan(decoded.units),
-           let object = try? PropertyListSerialization.propertyList(from: data, format: nil), object is [String: Any] {
+           case .dictionary? = try? PropertyListValue.read(data) {
             // Foundation finds XML after a damaged prolog too; a text table never starts with '<'.
             return readPropertyList(data, format: .xml)
         }
@@ -102,47 +102,31 @@ public enum StringsParser {
 
     static func readPropertyList(_ data: Data, format: StringsFormat) -> StringsDocument {
         let start = SourcePosition(line: 1, column: 1)
-        let object: Any
+        let object: StringsValue
         do {
-            object = try PropertyListSerialization.propertyList(from: data, format: nil)
+            object = try PropertyListValue.read(data)
         } catch {
-            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
             let what = format == .binary ? "binary" : "XML"
             return StringsDocument(
                 entries: [],
-                errors: [StringsSyntaxError(.invalidPropertyList, "cannot read this \(what) property list: \(oneLine(reason))", at: start)],
+                errors: [StringsSyntaxError(.invalidPropertyList, "cannot read this \(what) property list: \(oneLine(error.reason))", at: start)],
                 format: format)
         }
-        guard let dictionary = object as? [String: Any] else {
+        guard case .dictionary(let members) = object else {
             return StringsDocument(
                 entries: [],
                 errors: [StringsSyntaxError(.notATable, "the property list holds \(describeKind(object)), not a table of strings", at: start)],
                 format: format)
         }
-        let entries = dictionary.keys.sorted().map { key in
-            StringsEntry(key: key, value: value(dictionary[key]!), position: start)
-        }
+        let entries = members.map { StringsEntry(key: $0.key, value: $0.value, position: start) }
         return StringsDocument(entries: entries, format: format)
     }
 
-    private static func value(_ object: Any) -> StringsValue {
+    private static func describeKind(_ object: StringsValue) -> String {
         switch object {
-        case let string as String: return .string(string)
-        case let data as Data: return .data(Array(data))
-        case let date as Date: return .date(date)
-        case let array as [Any]: return .array(array.map(value))
-        case let dictionary as [String: Any]:
-            return .dictionary(dictionary.keys.sorted().map { StringsMember(key: $0, value: value(dictionary[$0]!)) })
-        case let bool as Bool where type(of: object) == Bool.self: return .boolean(bool)
-        default: return .number("\(object)")
-        }
-    }
-
-    private static func describeKind(_ object: Any) -> String {
-        switch object {
-        case is String: return "a single string"
-        case is [Any]: return "an array"
-        case is Data: return "data"
+        case .string: return "a single string"
+        case .array: return "an array"
+        case .data: return "data"
         default: return "a single value"
         }
     }

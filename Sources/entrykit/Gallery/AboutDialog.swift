@@ -46,9 +46,9 @@ final class AboutDialog: Window {
         // A header bar's close button (dialogs have one on Wayland) has an icon for a label and
         // GTK's "Close" as its accessible name: it gets the name the Close button would have.
         let gtkCloseName = String(cString: g_dgettext("gtk30", "Close"))
-        let closeName = strings.string("_Close").replacingOccurrences(of: "_", with: "")
+        let closeName = strings.string("_Close").replacing("_", with: "")
         forEachDescendant(of: widget) { child in
-            guard entrykit_is_a(child, gtk_button_get_type()) != 0 else { return }
+            guard ek_is_a(child, gtk_button_get_type()) != 0 else { return }
             let button = UnsafeMutableRawPointer(child).assumingMemoryBound(to: GtkButton.self)
             if let label = gtk_button_get_label(button) {
                 if let translation = translations[String(cString: label)] { gtk_button_set_label(button, translation) }
@@ -63,7 +63,7 @@ final class AboutDialog: Window {
 /// Calls `body` for every widget inside `container`, depth first, internal children included.
 @MainActor
 private func forEachDescendant(of container: UnsafeMutablePointer<GtkWidget>, _ body: (UnsafeMutablePointer<GtkWidget>) -> Void) {
-    guard entrykit_is_a(container, gtk_container_get_type()) != 0 else { return }
+    guard ek_is_a(container, gtk_container_get_type()) != 0 else { return }
     final class Children { var widgets: [UnsafeMutablePointer<GtkWidget>] = [] }
     let children = Children()
     gtk_container_forall(UnsafeMutableRawPointer(container).assumingMemoryBound(to: GtkContainer.self), { child, data in

@@ -1,6 +1,6 @@
 import CGtk
 import EntryKit
-import Foundation
+import FoundationEssentials
 
 /// Makes the app icon findable when `entrykit` runs from the build tree or from a prefix the
 /// icon theme does not search (`Resources/icons`, `<prefix>/share/icons`).

@@ -71,9 +71,12 @@ final class DropDownFieldPage: GalleryPage {
         countField.setItems(Self.counts.map(Self.formatted))
         countField.selectedIndex = 0
         gtk_spin_button_set_value(rowsButton.cast(), Double(topField.visibleRowCount))
-        var grey = GdkRGBA()
-        _ = gdk_rgba_parse(&grey, topField.listBorderColor ?? "#aaaaaa")
-        gtk_color_chooser_set_rgba(OpaquePointer(borderButton.widget), &grey)
+        var border = GdkRGBA()
+        if gdk_rgba_parse(&border, topField.listBorderColor ?? "") == 0 {
+            // The theme's own border colour (the default, "@borders"): show what it is now.
+            _ = gtk_style_context_lookup_color(gtk_widget_get_style_context(topField.widget), "borders", &border)
+        }
+        gtk_color_chooser_set_rgba(OpaquePointer(borderButton.widget), &border)
         gtk_font_chooser_set_level(OpaquePointer(fontButton.widget),
                                    GtkFontChooserLevel(GTK_FONT_CHOOSER_LEVEL_FAMILY.rawValue | GTK_FONT_CHOOSER_LEVEL_STYLE.rawValue))
         gtk_font_chooser_set_font(OpaquePointer(fontButton.widget), Self.font(of: topField))

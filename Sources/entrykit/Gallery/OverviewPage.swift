@@ -1,6 +1,6 @@
 import CGtk
 import EntryKit
-import Foundation
+import FoundationEssentials
 
 /// The first page: what EntryKit is, the language in use and where translations come from.
 @MainActor
@@ -45,6 +45,6 @@ final class OverviewPage: GalleryPage {
 }
 
 private func isDirectory(_ path: String) -> Bool {
-    var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    var isDirectory = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory
 }

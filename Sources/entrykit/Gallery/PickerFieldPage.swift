@@ -50,8 +50,8 @@ final class PickerFieldPage: GalleryPage {
         content = form.container
 
         field.onPick = { [weak self] index, item in self?.append("onPick(\(index), \"\(item)\")") }
-        field.onBegin = { [weak self] in self?.append("onBegin") }
-        field.onEnd = { [weak self] in self?.append("onEnd") }
+        field.onOpen = { [weak self] in self?.append("onOpen") }
+        field.onClose = { [weak self] in self?.append("onClose") }
         applyButton.connect("clicked") { [weak self] in self?.apply() }
         GObjectReference(transferNone: gtk_text_view_get_buffer(itemsView.cast())!).connect("changed") { [weak self] in
             self?.limitIndexToTheItems()

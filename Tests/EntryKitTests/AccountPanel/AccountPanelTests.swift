@@ -326,7 +326,7 @@ private final class Answers {
         let passwordHints = gtk_entry_get_input_hints(dialog.passwordEntry.cast()).rawValue
         #expect(passwordHints & GTK_INPUT_HINT_NO_SPELLCHECK.rawValue != 0)
         #expect(passwordHints & GTK_INPUT_HINT_NO_EMOJI.rawValue != 0)
-        #expect(entrykit_is_secure_buffer(gtk_entry_get_buffer(dialog.passwordEntry.cast())) != 0)
+        #expect(EK_IS_SECURE_BUFFER(gtk_entry_get_buffer(dialog.passwordEntry.cast())) != 0)
         #expect(String(cString: gtk_entry_get_placeholder_text(dialog.usernameEntry.cast())) == "Username")
         #expect(String(cString: gtk_entry_get_placeholder_text(dialog.passwordEntry.cast())) == "Password")
     }

@@ -1,4 +1,5 @@
 import CEntryKit
+import CEntryKit.TestHooks
 import CGtk
 import EntryKitTestSupport
 @testable import EntryKit
@@ -10,7 +11,7 @@ import Testing
     init() throws { try TestDisplay.require() }
 
     private func makeBuffer() -> GObjectReference {
-        GObjectReference(transferFull: entrykit_secure_buffer_new()!.assumingMemoryBound(to: GtkEntryBuffer.self))
+        GObjectReference(transferFull: ek_secure_buffer_new()!)
     }
 
     private func insert(_ text: String, into buffer: GObjectReference, at position: UInt32 = UInt32.max) {
@@ -45,7 +46,7 @@ import Testing
         let buffer = makeBuffer()
         insert("correct horse", into: buffer)
         #expect(text(of: buffer) == "correct horse")
-        #expect(entrykit_secure_buffer_is_locked(buffer.object) != 0)
+        #expect(ek_secure_buffer_is_locked(buffer.opaque) != 0)
         let flags = try mappingFlags(containing: gtk_entry_buffer_get_text(buffer.cast()))
         #expect(flags.isSuperset(of: ["lo", "dd", "dc"]), "VmFlags: \(flags.sorted())")
     }
@@ -67,7 +68,7 @@ import Testing
         let bytes = UnsafeRawPointer(gtk_entry_buffer_get_text(buffer.cast())!)
         gtk_entry_buffer_delete_text(buffer.cast(), 2, 3)  // "cde"
         #expect(Array(UnsafeRawBufferPointer(start: bytes, count: 9)) == Array("abfgh".utf8) + [0, 0, 0, 0])
-        entrykit_secure_buffer_wipe(buffer.object)
+        ek_secure_buffer_wipe(buffer.opaque)
         #expect(Array(UnsafeRawBufferPointer(start: bytes, count: 9)) == [UInt8](repeating: 0, count: 9))
         #expect(gtk_entry_buffer_get_length(buffer.cast()) == 0)
     }
@@ -76,12 +77,12 @@ import Testing
     @Test func memoryIsZeroWhenReleasedOnGrowthAndFinalize() {
         final class Releases { var sizes: [Int] = []; var allZero = true }
         let releases = Releases()
-        entrykit_secure_memory_set_release_observer({ memory, size, data in
+        ek_secure_memory_set_release_observer({ memory, size, data in
             let releases = Unmanaged<Releases>.fromOpaque(data!).takeUnretainedValue()
             releases.sizes.append(size)
             if UnsafeRawBufferPointer(start: memory, count: size).contains(where: { $0 != 0 }) { releases.allZero = false }
         }, Unmanaged.passUnretained(releases).toOpaque())
-        defer { entrykit_secure_memory_set_release_observer(nil, nil) }
+        defer { ek_secure_memory_set_release_observer(nil, nil) }
 
         var buffer: GObjectReference? = makeBuffer()
         let probe = GObjectFinalizationProbe(buffer!)
@@ -101,8 +102,8 @@ import Testing
         insert("a\"b\\c|日\n\u{1}", into: buffer)
         let pipe = Pipe()
         let fd = pipe.fileHandleForWriting.fileDescriptor
-        #expect(entrykit_secure_buffer_write_to_fd(buffer.object, fd) == 0)
-        #expect(entrykit_secure_buffer_write_json_to_fd(buffer.object, fd) == 0)
+        #expect(ek_secure_buffer_write_to_fd(buffer.opaque, fd) == 0)
+        #expect(ek_secure_buffer_write_json_to_fd(buffer.opaque, fd) == 0)
         try pipe.fileHandleForWriting.close()
         let written = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(written == "a\"b\\c|日\n\u{1}" + #"a\"b\\c|日\u000a\u0001"#)

@@ -141,7 +141,7 @@ import Testing
         field.visibleRowCount = Int.min
         field.open()
         waitForPopup(field, window: window)
-        #expect(field.list.rowHeight! > 0 && field.visibleRowCount == 1)
+        #expect(field.list.rowHeight > 0 && field.visibleRowCount == 1)
         field.close()
     }
 
@@ -215,7 +215,7 @@ import Testing
         field.onClose = { events.append("close") }
         clickEntry(field)
         waitForPopup(field, window: window)
-        let rowHeight = Double(field.list.rowHeight!)
+        let rowHeight = Double(field.list.rowHeight)
         TestInput.click(field.list.canvas, x: 10, y: rowHeight * 1.5)
         #expect(field.text == "banana")
         #expect(field.selectedIndex == 1)

@@ -52,7 +52,17 @@ import Testing
         return Set([ATK_STATE_SELECTED, ATK_STATE_SELECTABLE, ATK_STATE_SHOWING, ATK_STATE_DEFUNCT].filter { atk_state_set_contains_state(set, $0) != 0 })
     }
 
-    @Test func onlyTheRowsOnScreenExistAtAMillionItems() {
+    /// The children `[first, first + count)`, fetched one by one as a screen reader does.
+    private func children(of accessible: UnsafeMutablePointer<AtkObject>, from first: Int, count: Int) -> [GObjectReference] {
+        (first..<first + count).map { index in
+            GObjectReference(transferFull: atk_object_ref_accessible_child(accessible, Int32(index)))
+        }
+    }
+
+    /// A screen reader that counts children (Orca 43) hears the true size and place: there is a
+    /// child per row, with its real index, made only when asked for.
+    @Test func everyRowIsAChildAtItsRealIndexMadeOnDemandAtAMillionItems() {
+        let rowsBefore = ListView.liveRowAccessibles
         let list = ListView()
         list.rowHeight = 24
         list.visibleRowCount = 8
@@ -62,23 +72,64 @@ import Testing
         #expect(list.rowCount == 1_000_000)
         #expect(gtk_widget_get_allocated_height(list.canvas.widget) == 8 * 24)
 
-        let rows = children(of: listAccessible(list))
-        #expect(rows.count == 8, "the accessible children are the rows on screen, not a million")
-        #expect(atk_object_get_role(listAccessible(list)) == ATK_ROLE_LIST)
+        let accessible = listAccessible(list)
+        #expect(atk_object_get_n_accessible_children(accessible) == 1_000_000)
+        // Above 100 rows a one-column table: screen readers read its size in one call.
+        #expect(atk_object_get_role(accessible) == ATK_ROLE_TABLE)
+        #expect(atk_table_get_n_rows(OpaquePointer(accessible)) == 1_000_000)
+        #expect(atk_table_get_n_columns(OpaquePointer(accessible)) == 1)
+        let set = atk_object_ref_state_set(accessible)!
+        #expect(atk_state_set_contains_state(set, ATK_STATE_MANAGES_DESCENDANTS) != 0,
+                "the AT-SPI bridge must not walk a million children")
+        g_object_unref(set)
+        let rows = children(of: accessible, from: 0, count: 8)
         #expect(rows.map(name) == numbered(8))
         #expect(rows.allSatisfy { atk_object_get_role($0.cast()) == ATK_ROLE_LIST_ITEM })
+        #expect(rows.enumerated().allSatisfy { atk_object_get_index_in_parent($0.element.cast()) == Int32($0.offset) })
         #expect(attributes(rows[2]) == ["posinset": "3", "setsize": "1000000"])
         #expect(states(rows[0]).isSuperset(of: [ATK_STATE_SELECTABLE, ATK_STATE_SHOWING]))
+        #expect(ListView.liveRowAccessibles - rowsBefore <= 9, "no object per row up front")
+
+        let far = children(of: accessible, from: 500_000, count: 1)[0]
+        #expect(name(far) == "Item 500000")
+        #expect(atk_object_get_index_in_parent(far.cast()) == 500_000)
+        #expect(atk_object_get_parent(far.cast()) == accessible)
+        #expect(!states(far).contains(ATK_STATE_SHOWING), "a row off screen is no less a child, but not showing")
+        #expect(children(of: accessible, from: 500_000, count: 1)[0].object == far.object, "a live row object keeps its identity")
 
         list.scroll(toRow: 999_999, placement: .nearest)
         window.waitForFrames()
         #expect(list.firstVisibleRow == 999_992)
-        let last = children(of: listAccessible(list))
-        #expect(last.count == 8)
+        let last = children(of: accessible, from: 999_992, count: 8)
         #expect(last.last.map(name) == "Item 999999")
+        #expect(last.last.map { atk_object_get_index_in_parent($0.cast()) } == 999_999)
         #expect(last.last.map(attributes) == ["posinset": "1000000", "setsize": "1000000"])
-        #expect(states(rows[0]).contains(ATK_STATE_DEFUNCT), "a row object scrolled away is defunct")
+        #expect(states(last[0]).contains(ATK_STATE_SHOWING))
+        #expect(!states(rows[0]).contains(ATK_STATE_DEFUNCT), "a row scrolled away is still a child")
+        #expect(!states(rows[0]).contains(ATK_STATE_SHOWING))
+        #expect(atk_object_get_index_in_parent(rows[0].cast()) == 0)
+        #expect(atk_object_ref_accessible_child(accessible, 1_000_000) == nil)
         window.saveScreenshot("list-million-end")
+
+        // A filter down to 100 rows or fewer makes it a list again, with the filtered count.
+        list.filterText = "Item 99999"
+        list.settleFilter()
+        #expect(atk_object_get_n_accessible_children(accessible) == 11)
+        #expect(atk_object_get_role(accessible) == ATK_ROLE_LIST)
+    }
+
+    /// A filter is a change of the whole list: the count follows it, the old row objects are defunct.
+    @Test func newRowsReplaceTheChildrenAsAWhole() {
+        let (list, window) = shownList(numbered(1000))
+        let accessible = listAccessible(list)
+        let old = children(of: accessible, from: 0, count: 1)[0]
+        let offScreen = children(of: accessible, from: 700, count: 1)[0]
+        list.setItems(numbered(30))
+        window.waitForFrames()
+        #expect(atk_object_get_n_accessible_children(accessible) == 30)
+        #expect(states(old).contains(ATK_STATE_DEFUNCT) && states(offScreen).contains(ATK_STATE_DEFUNCT))
+        #expect(atk_object_get_index_in_parent(offScreen.cast()) == -1)
+        #expect(attributes(children(of: accessible, from: 29, count: 1)[0]) == ["posinset": "30", "setsize": "30"])
     }
 
     @Test func scrollingThroughAMillionKeepsTheSameSmallSetOfRowsAndFreesEverything() {
@@ -96,11 +147,11 @@ import Testing
             var most = 0
             for page in stride(from: 0, to: 1_000_000, by: 50_000) {
                 list.scroll(toRow: page, placement: .top)
-                _ = children(of: listAccessible(list))
+                _ = children(of: listAccessible(list), from: list.firstVisibleRow, count: 10)
                 window.waitForFrames()
                 most = max(most, ListView.liveRowAccessibles - rowsBefore)
             }
-            #expect(most <= 12, "row objects exist for the rows on screen only (at most \(most))")
+            #expect(most <= 12, "row objects are held for the rows on screen only (at most \(most))")
         }
         MainLoop.drain()
         expectFinalized(probes, "the list, its canvas and its accessible")
@@ -108,16 +159,16 @@ import Testing
         #expect(LiveObjects.now == before)
     }
 
-    @Test func rowHeightAndFontTakeEffect() {
+    @Test func rowHeightAndFontTakeEffect() throws {
         let list = ListView()
         list.visibleRowCount = 4
         list.setItems(numbered(100))
         let window = TestWindow(list)
-        let fromFont = list.rowHeight!
+        let fromFont = list.rowHeight
         #expect(fromFont > 10)
         list.font = "Sans 30"
         window.waitForFrames()
-        #expect(list.rowHeight! > fromFont + 10, "a larger font makes taller rows")
+        #expect(list.rowHeight > fromFont + 10, "a larger font makes taller rows")
         list.rowHeight = 50
         #expect(list.preferredHeight == 200)
         gtk_window_resize(window.window.cast(), 320, 1)  // a toplevel keeps its size unless told
@@ -128,6 +179,14 @@ import Testing
         #expect(list.borderColor == nil, "a colour GTK cannot parse is refused")
         list.borderColor = "#d3d3d3"
         #expect(list.borderColor == "#d3d3d3")
+        list.borderColor = ListView.themeBorderColor
+        #expect(list.borderColor == "@borders", "a colour the theme names is taken")
+        list.borderColor = "@no_such_theme_colour"
+        #expect(list.borderColor == "@borders", "a name the theme lacks is refused")
+        list.rowHeight = 0
+        let fromTheFont = list.rowHeight
+        list.rowHeight = fromTheFont + 37
+        #expect(list.textRowHeight == fromTheFont, "the font's own row height, whatever rowHeight is")
     }
 
     /// The columns with text ink (dark pixels) in each 20-pixel row of a shown list, read back
@@ -178,30 +237,31 @@ import Testing
         #expect(try inkColumns(list, in: window, rows: 1)[0].first == start)
     }
 
-    /// AT-SPI Selection speaks of children: a highlighted row scrolled off screen is not counted
-    /// where it could not be fetched.
-    @Test func theSelectionCountAgreesWithTheRowsThatCanBeFetched() {
+    /// AT-SPI Selection speaks of children, and every row is one: a highlighted row scrolled off
+    /// screen is still the selection, at its real index.
+    @Test func theSelectionIsTheHighlightedRowAtItsRealIndexOnScreenOrNot() {
         let (list, window) = shownList(numbered(1000))
         list.highlightedRow = 0
         list.scroll(toRow: 999, placement: .top)
         window.waitForFrames()
         let accessible = OpaquePointer(list.canvas.accessible)
-        #expect(atk_selection_get_selection_count(accessible) == 0)
-        list.scroll(toRow: 0, placement: .top)
-        window.waitForFrames()
         #expect(atk_selection_get_selection_count(accessible) == 1)
+        #expect(atk_selection_is_child_selected(accessible, 0) != 0)
         let selected = atk_selection_ref_selection(accessible, 0)
-        #expect(selected != nil)
+        #expect(selected.map { atk_object_get_index_in_parent($0) } == 0)
         if let selected { g_object_unref(selected) }
+        list.highlightedRow = 998
+        #expect(atk_selection_is_child_selected(accessible, 998) != 0)
+        #expect(atk_selection_is_child_selected(accessible, 0) == 0)
     }
 
     /// A font too large for cairo (which would stop GTK drawing text in the whole process) is
     /// cut to the largest size rows take.
     @Test func aFontPastAnySizeIsCut() {
         let (list, _) = shownList(numbered(3))
-        list.rowHeight = nil
+        list.rowHeight = 0
         list.font = "Sans 100000"
-        #expect(list.rowHeight! < 2 * ListView.maximumFontSize, "rows as tall as a \(ListView.maximumFontSize) pt font at most")
+        #expect(list.rowHeight < 2 * ListView.maximumFontSize, "rows as tall as a \(ListView.maximumFontSize) pt font at most")
         list.font = nil
     }
 

@@ -122,8 +122,8 @@ import Testing
         var picks: [(Int, String)] = []
         var log: [String] = []
         field.onPick = { index, item in picks.append((index, item)) }
-        field.onBegin = { log.append("begin") }
-        field.onEnd = { log.append("end") }
+        field.onOpen = { log.append("begin") }
+        field.onClose = { log.append("end") }
         let window = shown(field)
         focus(field)
         MainLoop.run(until: { field.isOpen }, timeout: 2)
@@ -196,7 +196,7 @@ import Testing
     @Test func emptyingTheItemsWhileOpenClosesThePicker() {
         let field = PickerField()
         var ends = 0
-        field.onEnd = { ends += 1 }
+        field.onClose = { ends += 1 }
         let window = shown(field)
         field.open()
         #expect(field.isOpen)
@@ -234,7 +234,7 @@ import Testing
     }
 
     /// An application that closes everything from `onPick` (a wizard moving on) ends the
-    /// picker cleanly: no GTK warning on the freed window, `onEnd` once.
+    /// picker cleanly: no GTK warning on the freed window, `onClose` once.
     @Test func destroyingTheWindowFromOnPickIsClean() {
         var ends = 0
         do {
@@ -243,7 +243,7 @@ import Testing
             focus(field)
             field.open()
             window.waitForFrames()
-            field.onEnd = { ends += 1 }
+            field.onClose = { ends += 1 }
             field.onPick = { _, _ in window.window.destroy() }
             TestInput.key(GDK_KEY_Down, in: field)
         }
@@ -251,16 +251,16 @@ import Testing
         #expect(ends == 1)
     }
 
-    /// `onBegin` and `onEnd` bracket every pick made while open, the first one too; a
-    /// `shouldBeginPicking` that opens the picker itself makes no second opening.
-    @Test func onBeginComesFirstAndOnce() {
+    /// `onOpen` and `onClose` bracket every pick made while open, the first one too; a
+    /// `shouldOpen` that opens the picker itself makes no second opening.
+    @Test func onOpenComesFirstAndOnce() {
         let field = PickerField()
         var log: [String] = []
-        field.onBegin = { log.append("begin") }
-        field.onEnd = { log.append("end") }
+        field.onOpen = { log.append("begin") }
+        field.onClose = { log.append("end") }
         field.onPick = { index, _ in log.append("pick \(index)") }
         var asked = false
-        field.shouldBeginPicking = {
+        field.shouldOpen = {
             if !asked { asked = true; field.open() }
             return true
         }
@@ -271,16 +271,16 @@ import Testing
         #expect(log == ["begin", "pick 0", "end"])
     }
 
-    @Test func shouldBeginPickingVetoesOpeningAndSteps() {
+    @Test func shouldOpenVetoesOpeningAndSteps() {
         let field = PickerField()
-        field.shouldBeginPicking = { false }
+        field.shouldOpen = { false }
         let window = shown(field)
         focus(field)
         field.open()
         #expect(!field.isOpen)
         key(GDK_KEY_Down, field)
         #expect(field.pickedIndex == -1)
-        field.shouldBeginPicking = { true }
+        field.shouldOpen = { true }
         field.open()
         #expect(field.isOpen)
         _ = window

@@ -1,0 +1,155 @@
+import CEntryKit
+import CGtk
+
+/// What ``DropDownField`` and ``PickerField`` share: a ``ChooserEntry`` with its
+/// ``ChooserPopup`` and the popup's life (open, close, toggle, the callbacks around them), the
+/// entry's metrics the list takes by default (its height and font), the key filter for
+/// type-ahead, the placement and the accessibility glue. Each field adds its own items and
+/// choice under the spec's names (`items`/`selectedIndex`, `setItems(_:placeholder:)`/`pickedIndex`)
+/// and decides what opening shows (``open()``).
+@MainActor
+open class ChooserField: ChooserEntry {
+    /// The popover and its list.
+    public private(set) var popup: ChooserPopup!
+
+    /// Asked before the user opens the list (a click, a key, focus); return `false` to refuse.
+    public var shouldOpen: (() -> Bool)?
+    /// Called after the list opens and after it closes.
+    public var onOpen: (() -> Void)?
+    public var onClose: (() -> Void)?
+
+    /// Wraps a new instance of the field's C type (a constructor's result).
+    public override init<T>(transferFull pointer: UnsafeMutablePointer<T>) {
+        super.init(transferFull: pointer)
+        attachPopup()
+        fieldDidLoad()
+    }
+
+    /// Wraps a field made by GtkBuilder, which keeps its own reference; `type` is the C type it
+    /// must be (a field of another type is a programming error).
+    public init(wrapping object: UnsafeMutablePointer<GObject>, ofType type: GType) {
+        let name = String(cString: g_type_name(type))
+        precondition(ek_is_a(object, type) != 0, "\(Self.self)(wrapping:) needs an \(name)")
+        super.init(transferNone: object)
+        attachPopup()
+        fieldDidLoad()
+    }
+
+    private func attachPopup() {
+        popup = ChooserPopup(relativeTo: self)
+        onToggleRequest = { [weak self] in self?.toggle() }
+        onDismissRequest = { [weak self] in self?.close() }
+    }
+
+    /// Sets the field up, however it was made (in code or by GtkBuilder): called once, when the
+    /// popup and its list exist.
+    open func fieldDidLoad() {}
+
+    /// The list the popup shows (the core ``ListView``): its rows, highlight and filter.
+    public var list: ListView { popup.list }
+
+    /// The accessible of the list the field controls. Most of what assistive technologies see
+    /// comes from the C base (`EkChooserEntry`): the role `combo box`, `expandable` and
+    /// `expanded` with their change events, the name from the label or placeholder, AT-SPI
+    /// Selection over all items, and `controller-for` this list: a `list`, or above 100 rows a
+    /// one-column `table`, with every row a child at its true index. The list reports its
+    /// highlighted row as the entry's active descendant, and a row chosen through AT-SPI
+    /// Selection or Action is chosen as a click chooses it.
+    public var listAccessible: UnsafeMutablePointer<AtkObject> { list.canvas.accessible }
+
+    /// Rows shown without scrolling (the drop-down spec's `displayNumOfRows`): a drop-down's
+    /// list is as tall as `min(visibleRowCount, items.count)` rows, a picker's wheel always
+    /// `visibleRowCount` rows.
+    open var visibleRowCount: Int {
+        get { list.visibleRowCount }
+        set { list.visibleRowCount = max(newValue, 1) }
+    }
+
+    // MARK: Opening and closing
+
+    /// Whether the list is open.
+    public var isOpen: Bool { isExpanded }
+
+    /// Where the list opened last: below the entry or above it.
+    public var placement: ChooserPlacement { popup.placement }
+
+    /// Opens the list; each field says what it shows. Nothing happens with no items, while open,
+    /// or when ``shouldOpen`` refuses.
+    open func open() {}
+
+    /// Whether the user may open the list now: there is one to open and ``shouldOpen`` agrees
+    /// (asked again afterwards, as `shouldOpen` may itself have opened it).
+    func mayOpen() -> Bool {
+        isExpandable && !isExpanded && (shouldOpen?() ?? true) && isExpandable && !isExpanded
+    }
+
+    /// Shows the popup with rows of `rowHeight` pixels; ``onOpen`` is the caller's to call once
+    /// the list shows what it should.
+    func showPopup(rowHeight: Int) {
+        isExpanded = true
+        popup.show(rowHeight: rowHeight)
+    }
+
+    /// Closes the list, keeping the text as it is.
+    public func close() {
+        guard isExpanded else { return }
+        isExpanded = false
+        popup.hide()
+        list.resetTypeAhead()
+        onClose?()
+    }
+
+    /// Opens the list when closed, closes it when open: what a click on the entry does.
+    public func toggle() {
+        if isExpanded { close() } else { open() }
+    }
+
+    // MARK: The entry's metrics
+
+    /// The entry's height now: the rows' height unless told otherwise.
+    var entryHeight: Int {
+        let allocated = Int(gtk_widget_get_allocated_height(widget))
+        if allocated > 1 { return allocated }
+        var natural: gint = 0
+        gtk_widget_get_preferred_height(widget, nil, &natural)
+        return Int(natural)
+    }
+
+    /// The entry's font: the rows' font unless told otherwise.
+    var entryFont: String {
+        let description = pango_context_get_font_description(gtk_widget_get_pango_context(widget))
+        let string = pango_font_description_to_string(description)!
+        defer { g_free(string) }
+        return String(cString: string)
+    }
+
+    /// The height a row needs: `requested` if given, else the entry's height, or the height the
+    /// list's font needs with its padding where that is more (large text: the entry's minimum
+    /// height no longer holds the text and padding). The list takes `font` first.
+    func measuredRowHeight(requested: Int?, font: String) -> Int {
+        if let requested { return min(max(requested, 1), ListView.maximumRowHeight) }
+        if list.font != font { list.font = font }  // a new font re-measures the rows
+        return min(max(entryHeight, list.textRowHeight, 1), ListView.maximumRowHeight)
+    }
+
+    // MARK: Keys
+
+    /// Sends the key presses of `signal` (`key-press-event`, or a field's own class handler that
+    /// runs after an application's handlers) to the field's `handle`, which returns whether it
+    /// used the key, while there is a list to drive.
+    func connectKeys<Field: ChooserField>(through signal: String = "key-press-event",
+                                          to handle: @escaping @MainActor (Field) -> (_ keyval: guint, _ state: guint) -> Bool) {
+        connectKeyPresses(signal) { [weak self] keyval, state in
+            guard let field = self as? Field, field.isExpandable else { return false }
+            return handle(field)(keyval, state)
+        }
+    }
+
+    /// The text a key press types for type-ahead, nil for a key that types nothing (space,
+    /// controls, Delete, keys with no character).
+    static func typedText(_ keyval: guint) -> String? {
+        let code = gdk_keyval_to_unicode(keyval)
+        guard code > 0x20, code != 0x7f, let scalar = Unicode.Scalar(code) else { return nil }
+        return String(Character(scalar))
+    }
+}

@@ -1,0 +1,81 @@
+/// What the command line asks `entrykit` to do: the first word names the command, and each
+/// command reads the words after it with its own ``CommandSyntax``.
+public enum AppCommand: Equatable {
+    /// No arguments: open the gallery window.
+    case gallery
+    case help
+    case version
+    /// `entrykit strings …`: the `.strings` tools, with the words after `strings`.
+    case strings([String])
+    /// `entrykit login …`: the account panel as a command, with the words after `login`.
+    case login([String])
+    /// `entrykit choose …`: the drop-down dialog, with the words after `choose`.
+    case choose([String])
+    /// `entrykit pick …`: the picker field as a command, with the words after `pick`.
+    case pick([String])
+    /// Words that mean nothing.
+    case misuse(UsageError)
+
+    public init(arguments: [String]) {
+        guard let first = arguments.first else {
+            self = .gallery
+            return
+        }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "help": self = .help
+        case "strings": self = .strings(rest)
+        case "login": self = .login(rest)
+        case "choose": self = .choose(rest)
+        case "pick": self = .pick(rest)
+        case let word where !word.hasPrefix("-"): self = .misuse(UsageError("unknown command '\(word)'"))
+        default:
+            // Options of entrykit itself; any other word after them means nothing.
+            do {
+                switch try Self.syntax.parse(arguments, from: false) {
+                case .help: self = .help
+                case .run(let showsVersion): self = showsVersion ? .version : .gallery
+                }
+            } catch {
+                self = .misuse(error)
+            }
+        }
+    }
+
+    /// The options of `entrykit` itself; the option set is whether `--version` was given.
+    public static let syntax = CommandSyntax<Bool>(
+        command: "entrykit",
+        synopsis: "[COMMAND]",
+        summary: """
+            Text-entry widgets and a login dialog for the Linux desktop.
+            With no command, opens the gallery window.
+
+            Commands:
+              login [OPTIONS]          ask for a username and a password in a dialog and print
+                                       them (entrykit login --help)
+              choose [ITEM...]         pick one item from a drop-down list (items from standard
+                                       input when none are given); see 'entrykit choose --help'
+              pick [OPTIONS] [ITEM...] pick one of the items (or of the lines of standard input)
+                                       in a dialog and print it (entrykit pick --help)
+              strings lint FILE...     check .strings files; errors as FILE:LINE:COLUMN
+              strings dump FILE        print a .strings table as JSON
+              strings lookup KEY       print KEY in the current language (--table NAME for
+                                       another table than EntryKit)
+            """,
+        options: [.flag("-V", "--version", help: "show the version and exit") { $0 = true }],
+        notes: [
+            """
+            Every command reads its words the same way: an option's value follows it or an '='
+            (--title T, --title=T); a word starting with '-' that is no option of the command is
+            an error; '--' ends the options, so the words after it are items (or files, keys)
+            even when they start with '-'.
+            """,
+            """
+            Environment:
+              LANGUAGE, LC_ALL, LC_MESSAGES, LANG
+                                       the language, in gettext order (ja_JP.UTF-8 → ja_JP, ja, en)
+              ENTRYKIT_RESOURCES       extra folders holding xx.lproj/EntryKit.strings, colon-separated
+            """,
+        ]
+    )
+}

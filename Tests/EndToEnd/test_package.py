@@ -1,0 +1,174 @@
+"""The Debian package from scripts/package: lintian-clean, installable, and running with no Swift
+toolchain on the machine.
+
+The package is built once per test session (a release build: minutes the first time, seconds
+after, since the build folder .build/package is kept). It is installed with `dpkg --root` into a
+temporary tree, so the test changes nothing on the machine; that its dependencies would be met
+by a real `dpkg -i` is checked against this machine's package database. The installed binary
+runs with a clean environment and, as root, with the toolchain's folder hidden under an empty
+tmpfs in a mount namespace of its own.
+"""
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from atspi_driver import RunningApp
+from conftest import REPO
+from test_login import PASSWORD, USERNAME, sign_in
+
+BUILD_TIMEOUT = 60 * 60
+RUN_TIMEOUT = 60
+
+
+def run(args, **options):
+    result = subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=RUN_TIMEOUT, **options)
+    assert result.returncode == 0, f"{args} exited {result.returncode}\n{result.stdout}\n{result.stderr}"
+    return result
+
+
+def require(*tools):
+    for tool in tools:
+        if shutil.which(tool) is None:
+            pytest.fail(f"{tool} is not installed: scripts/install-deps --test installs it")
+
+
+@pytest.fixture(scope="session")
+def deb(tmp_path_factory):
+    require("meson", "ninja", "dpkg-deb", "dpkg-shlibdeps", "help2man", "swift")
+    output = tmp_path_factory.mktemp("deb")
+    result = subprocess.run([REPO / "scripts" / "package", output], capture_output=True, text=True, timeout=BUILD_TIMEOUT)
+    assert result.returncode == 0, result.stderr
+    return pathlib.Path(result.stdout.strip().splitlines()[-1])
+
+
+def toolchain_folder():
+    """The Swift toolchain's root (/opt/swift for /opt/swift/usr/bin/swift), or None."""
+    swift = shutil.which("swift")
+    return pathlib.Path(swift).resolve().parents[2] if swift else None
+
+
+@pytest.fixture(scope="session")
+def installed(deb, tmp_path_factory):
+    """The package installed by dpkg into a root of its own; returns that root."""
+    root = tmp_path_factory.mktemp("root")
+    for folder in ("var/lib/dpkg/info", "var/lib/dpkg/updates"):
+        (root / folder).mkdir(parents=True)
+    (root / "var/lib/dpkg/status").touch()
+    (root / "home").mkdir()
+    # The dependencies are the real system's (checked in test_dependencies_are_installable).
+    run(["dpkg", f"--root={root}", "--force-depends", "--force-not-root", "-i", deb])
+    return root
+
+
+def clean_command(root, *args):
+    """ARGS of the installed binary with nothing from the build's environment: no Swift on the
+    loader's or the shell's path, and as root the toolchain's folder hidden altogether."""
+    environment = ["env", "-i", "PATH=/usr/bin:/bin", f"HOME={root / 'home'}", "LANG=C.UTF-8"]
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "GDK_BACKEND", "DBUS_SESSION_BUS_ADDRESS",
+                 "AT_SPI_BUS_ADDRESS", "G_DEBUG", "GTK_USE_PORTAL", "XAUTHORITY", "LANGUAGE"):
+        if name in os.environ:
+            environment.append(f"{name}={os.environ[name]}")
+    command = [*environment, root / "usr" / "bin" / "entrykit", *args]
+    toolchain = toolchain_folder()
+    if toolchain is None:
+        return command
+    if os.geteuid() != 0:
+        # CI runs as root; elsewhere the clean environment and the ldd check must do.
+        if os.environ.get("CI"):
+            pytest.fail(f"hiding {toolchain} needs root (a mount namespace); CI runs the suite as root")
+        return command
+    # unshare and sh exec in turn, so the pid is entrykit's (the AT-SPI driver finds it by pid).
+    return ["unshare", "--mount", "sh", "-c", 'mount -t tmpfs none "$0" && exec "$@"', toolchain, *command]
+
+
+def test_lintian_finds_no_errors(deb):
+    require("lintian")
+    result = subprocess.run(["lintian", "--fail-on", "error", "--tag-display-limit", "0", deb],
+                            capture_output=True, text=True, timeout=BUILD_TIMEOUT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert not [line for line in result.stdout.splitlines() if line.startswith("E:")], result.stdout
+
+
+def meson_version():
+    """The version meson.build declares, the one source the package takes it from."""
+    match = re.search(r"^\s*version:\s*'([^']+)'", (REPO / "meson.build").read_text(), re.MULTILINE)
+    assert match, "no version in meson.build"
+    return match.group(1)
+
+
+def test_fields_and_files(deb):
+    assert deb.name == f"entrykit_{meson_version()}_{run(['dpkg', '--print-architecture']).stdout.strip()}.deb"
+    fields = run(["dpkg-deb", "--field", deb, "Package", "Version"]).stdout
+    assert fields == f"Package: entrykit\nVersion: {meson_version()}\n"
+    files = run(["dpkg-deb", "--contents", deb]).stdout
+    for path in ("./usr/bin/entrykit", "./usr/share/man/man1/entrykit.1.gz",
+                 "./usr/share/applications/io.github.entrykit.EntryKit.desktop",
+                 "./usr/share/metainfo/io.github.entrykit.EntryKit.metainfo.xml",
+                 "./usr/share/icons/hicolor/scalable/apps/io.github.entrykit.EntryKit.svg",
+                 "./usr/share/doc/entrykit/copyright"):
+        assert path in files, files
+    for lproj in sorted((REPO / "Resources").glob("*.lproj")):
+        for table in lproj.glob("*.strings"):
+            assert f"./usr/share/entrykit/{lproj.name}/{table.name}" in files, files
+
+
+def test_dependencies_are_installable(deb):
+    """Every Depends group is met by a package installed here, so `dpkg -i` would succeed; and
+    nothing of Swift is among them."""
+    depends = run(["dpkg-deb", "--field", deb, "Depends"]).stdout.strip()
+    assert "gtk-3" in depends and "swift" not in depends.lower(), depends
+    for group in depends.split(","):
+        met = []
+        for alternative in group.split("|"):
+            match = re.fullmatch(r"\s*([^\s(]+)\s*(?:\((\S+)\s+(\S+)\))?\s*", alternative)
+            assert match, alternative
+            name, relation, version = match.groups()
+            query = subprocess.run(["dpkg-query", "-W", "-f=${Status} ${Version}", name], capture_output=True, text=True)
+            if query.returncode != 0 or not query.stdout.startswith("install ok installed"):
+                continue
+            installed_version = query.stdout.split()[-1]
+            if relation is None or subprocess.run(["dpkg", "--compare-versions", installed_version, relation, version]).returncode == 0:
+                met.append(name)
+        assert met, f"nothing installed meets {group.strip()}"
+
+
+def test_man_page_is_generated_from_the_help(installed):
+    page = run(["man", "-l", installed / "usr/share/man/man1/entrykit.1.gz"], env={"MANWIDTH": "200", "PATH": "/usr/bin:/bin"}).stdout
+    for text in ("entrykit login", "--password-fd", "ENTRYKIT_RESOURCES", meson_version()):
+        assert text in page, page
+
+
+def test_installed_binary_stays_small(installed):
+    """Issue 17's budget for the stripped binary. One `import Foundation` (not FoundationEssentials)
+    anywhere in the app's modules links all of Foundation and ICU's data back in: about 59 MB."""
+    size = (installed / "usr/bin/entrykit").stat().st_size
+    assert size <= 20_000_000, f"usr/bin/entrykit is {size / 1e6:.1f} MB"
+
+
+def test_installed_binary_links_no_swift_library(installed):
+    libraries = run(["ldd", installed / "usr/bin/entrykit"], env={}).stdout
+    assert "libgtk-3.so.0" in libraries
+    assert "swift" not in libraries.lower() and "not found" not in libraries, libraries
+
+
+def test_version_and_strings_without_the_toolchain(installed):
+    assert run(clean_command(installed, "--version")).stdout == f"entrykit {meson_version()}\n"
+    # The tables are found in the installed tree, relative to the binary.
+    japanese = clean_command(installed, "strings", "lookup", "Cancel")
+    japanese.insert(japanese.index("LANG=C.UTF-8"), "LANGUAGE=ja")
+    assert run(japanese).stdout == "キャンセル\n"
+
+
+def test_login_dialog_without_the_toolchain(installed, display):
+    command = clean_command(installed, "login", "--title", "Mail")
+    app = RunningApp(command[0], command[1:], text=False)
+    try:
+        sign_in(app, app.window("Mail", role="dialog"), USERNAME, PASSWORD)
+        status, stdout, stderr = app.wait_for_exit()
+        assert (status, stdout) == (0, f"{USERNAME}|{PASSWORD}\n".encode()), stderr
+    finally:
+        app.close()
