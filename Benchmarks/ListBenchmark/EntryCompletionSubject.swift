@@ -162,8 +162,9 @@ private func foldedMatch(
 /// The first `GtkTreeView` inside `widget` (a completion popup holds its matches' view first).
 @MainActor
 func firstTreeView(in widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
-    if entrykit_is_a(widget, gtk_tree_view_get_type()) != 0 { return widget }
-    guard entrykit_is_a(widget, gtk_container_get_type()) != 0,
+    func isA(_ type: GType) -> Bool { g_type_check_instance_is_a(cast(UnsafeMutableRawPointer(widget)), type) != 0 }
+    if isA(gtk_tree_view_get_type()) { return widget }
+    guard isA(gtk_container_get_type()),
           let children = gtk_container_get_children(cast(widget)) else { return nil }
     defer { g_list_free(children) }
     var node: UnsafeMutablePointer<GList>? = children
