@@ -51,16 +51,16 @@ public enum AppCommand: Equatable {
             With no command, opens the gallery window.
 
             Commands:
-              login [OPTIONS]          ask for a username and a password in a dialog and print
-                                       them (entrykit login --help)
-              choose [ITEM...]         pick one item from a drop-down list (items from standard
-                                       input when none are given); see 'entrykit choose --help'
-              pick [OPTIONS] [ITEM...] pick one of the items (or of the lines of standard input)
-                                       in a dialog and print it (entrykit pick --help)
-              strings lint FILE...     check .strings files; errors as FILE:LINE:COLUMN
-              strings dump FILE        print a .strings table as JSON
-              strings lookup KEY       print KEY in the current language (--table NAME for
-                                       another table than EntryKit)
+              login [OPTIONS]           ask for a username and a password in a dialog and print
+                                        them (entrykit login --help)
+              choose [ITEM...]          pick one item from a drop-down list (items from standard
+                                        input when none are given); see 'entrykit choose --help'
+              pick [OPTIONS] [ITEM...]  pick one of the items (or of the lines of standard input)
+                                        in a dialog and print it (entrykit pick --help)
+              strings lint FILE...      check .strings files; errors as FILE:LINE:COLUMN
+              strings dump FILE         print a .strings table as JSON
+              strings lookup KEY        print KEY in the current language (--table NAME for
+                                        another table than EntryKit)
             """,
         options: [.flag("-V", "--version", help: "show the version and exit") { $0 = true }],
         notes: [
