@@ -151,7 +151,8 @@ private func foldedMatch(
     gtk_tree_model_get_value(gtk_entry_completion_get_model(completion), iter, 0, &value)
     defer { g_value_unset(&value) }
     guard let text = g_value_get_string(&value),
-          let normalized = g_utf8_normalize(text, -1, G_NORMALIZE_ALL) else { return 0 }
+        let normalized = g_utf8_normalize(text, -1, G_NORMALIZE_ALL)
+    else { return 0 }
     defer { g_free(normalized) }
     guard let folded = g_utf8_casefold(normalized, -1) else { return 0 }
     defer { g_free(folded) }
@@ -165,7 +166,8 @@ func firstTreeView(in widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutableP
     func isA(_ type: GType) -> Bool { g_type_check_instance_is_a(cast(UnsafeMutableRawPointer(widget)), type) != 0 }
     if isA(gtk_tree_view_get_type()) { return widget }
     guard isA(gtk_container_get_type()),
-          let children = gtk_container_get_children(cast(widget)) else { return nil }
+        let children = gtk_container_get_children(cast(widget))
+    else { return nil }
     defer { g_list_free(children) }
     var node: UnsafeMutablePointer<GList>? = children
     while let current = node {

@@ -88,10 +88,12 @@ enum Frames {
     static func settle(milliseconds: UInt32 = 100) {
         let done = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
         done.pointee = false
-        g_timeout_add(milliseconds, { data in
-            data!.assumingMemoryBound(to: Bool.self).pointee = true
-            return 0
-        }, done)
+        g_timeout_add(
+            milliseconds,
+            { data in
+                data!.assumingMemoryBound(to: Bool.self).pointee = true
+                return 0
+            }, done)
         while !done.pointee { gtk_main_iteration_do(1) }
         done.deallocate()
     }

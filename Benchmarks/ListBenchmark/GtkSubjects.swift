@@ -76,7 +76,10 @@ final class TreeViewPopoverSubject: BenchmarkSubject {
 
     func setItems(_ items: [String]) {
         gtk_tree_view_set_model(cast(treeView), nil)
-        if let filter { g_object_unref(UnsafeMutableRawPointer(filter)); self.filter = nil }
+        if let filter {
+            g_object_unref(UnsafeMutableRawPointer(filter))
+            self.filter = nil
+        }
         if let store { g_object_unref(store) }
         let store = makeListStore(items)
         self.store = store

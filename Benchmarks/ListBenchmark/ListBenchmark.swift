@@ -32,7 +32,7 @@ struct ListBenchmark {
             }
         }
         guard let widget, count > 0,
-              let subject = allSubjects.first(where: { $0.name == widget && (match == nil || $0.match == match) })
+            let subject = allSubjects.first(where: { $0.name == widget && (match == nil || $0.match == match) })
         else { usage() }
         guard gtk_init_check(nil, nil) != 0 else {
             FileHandle.standardError.write(Data("list-benchmark: cannot open a display\n".utf8))
@@ -44,7 +44,8 @@ struct ListBenchmark {
     }
 
     static func usage() -> Never {
-        FileHandle.standardError.write(Data("usage: list-benchmark --widget NAME [--match prefix|substring] --items N [--samples S] [--hold S] | --list\n".utf8))
+        FileHandle.standardError.write(
+            Data("usage: list-benchmark --widget NAME [--match prefix|substring] --items N [--samples S] [--hold S] | --list\n".utf8))
         exit(2)
     }
 }

@@ -33,7 +33,8 @@ struct ListModelBenchmark {
             case "--max": largest = Int(arguments.popFirst() ?? "") ?? largest
             case "--data": datasets = (arguments.popFirst() ?? "").split(separator: ",").map(String.init)
             default:
-                FileHandle.standardError.write(Data("usage: list-model-benchmark [--json FILE] [--rounds N] [--max N] [--data item,words,japanese]\n".utf8))
+                FileHandle.standardError.write(
+                    Data("usage: list-model-benchmark [--json FILE] [--rounds N] [--max N] [--data item,words,japanese]\n".utf8))
                 exit(2)
             }
         }
@@ -47,19 +48,23 @@ struct ListModelBenchmark {
             _ = unsafeBitCast(symbol, to: Mallopt.self)(-3, 128 * 1024)
         }
         var rows: [Row] = []
-        print("dataset   items      set_ms  lines_ms  rss_B/item  model_B/item  first_key_ms  filter_ms  filter_max_ms  filter_cpu_ms  matches")
+        print(
+            "dataset   items      set_ms  lines_ms  rss_B/item  model_B/item  first_key_ms  filter_ms  filter_max_ms  filter_cpu_ms  matches"
+        )
         for size in [1_000, 10_000, 100_000, 1_000_000] where size <= largest {
             for dataset in datasets {
-                let strings = switch dataset {
-                case "item": itemStrings(size)
-                case "words": wordStrings(size)
-                default: japaneseStrings(size)
-                }
-                let query = switch dataset {
-                case "item": "item"
-                case "words": wordQuery(strings)
-                default: "ガイド"
-                }
+                let strings =
+                    switch dataset {
+                    case "item": itemStrings(size)
+                    case "words": wordStrings(size)
+                    default: japaneseStrings(size)
+                    }
+                let query =
+                    switch dataset {
+                    case "item": "item"
+                    case "words": wordQuery(strings)
+                    default: "ガイド"
+                    }
                 rows.append(measure(dataset: dataset, strings: strings, query: query, rounds: rounds))
             }
         }
@@ -112,9 +117,12 @@ struct ListModelBenchmark {
             widget: dataset == "item" ? "ListCore" : "ListCore \(dataset)", items: strings.count,
             set_ms: median(setTimes), filter_ms: median(keystrokes), filter_max_ms: keystrokes.max()!,
             bytes_per_item: rssPerItem)
-        print(String(format: "%@  %-9d  %6.1f  %8.1f  %10.1f  %12.1f  %12.2f  %9.2f  %13.2f  %13.2f  %d",
-                     dataset.padding(toLength: 8, withPad: " ", startingAt: 0), strings.count, row.set_ms, median(linesTimes), rssPerItem, modelPerItem,
-                     median(firstKeys), row.filter_ms, row.filter_max_ms, median(keystrokeCPU), matchCount))
+        print(
+            String(
+                format: "%@  %-9d  %6.1f  %8.1f  %10.1f  %12.1f  %12.2f  %9.2f  %13.2f  %13.2f  %d",
+                dataset.padding(toLength: 8, withPad: " ", startingAt: 0), strings.count, row.set_ms, median(linesTimes), rssPerItem,
+                modelPerItem,
+                median(firstKeys), row.filter_ms, row.filter_max_ms, median(keystrokeCPU), matchCount))
         return row
     }
 

@@ -11,8 +11,8 @@ int main(int argc, char **argv) {
     gtk_init(&argc, &argv);
     const char *title = argc > 2 && strcmp(argv[1], "--title") == 0 ? argv[2] : "Sign in";
 
-    GtkWidget *dialog = gtk_dialog_new_with_buttons(title, NULL, 0, "_Cancel", GTK_RESPONSE_CANCEL,
-                                                    "_OK", GTK_RESPONSE_OK, NULL);
+    GtkWidget *dialog =
+        gtk_dialog_new_with_buttons(title, NULL, 0, "_Cancel", GTK_RESPONSE_CANCEL, "_OK", GTK_RESPONSE_OK, NULL);
     gtk_dialog_set_default_response(GTK_DIALOG(dialog), GTK_RESPONSE_OK);
     GtkWidget *grid = gtk_grid_new();
     gtk_grid_set_row_spacing(GTK_GRID(grid), 6);

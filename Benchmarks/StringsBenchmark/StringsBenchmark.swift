@@ -49,19 +49,22 @@ struct StringsBenchmark {
                 FileHandle.standardError.write(Data("strings-benchmark: the parsers disagree on \(benchmarkCase.name)\n".utf8))
                 exit(1)
             }
-            rows.append(Row(
-                input: benchmarkCase.name,
-                bytes: benchmarkCase.data.count,
-                entries: ours.count,
-                entryKitMilliseconds: medianMilliseconds(rounds: rounds) { _ = try? StringsParser.parse(benchmarkCase.data) },
-                foundationMilliseconds: medianMilliseconds(rounds: rounds) { _ = try? foundationTable(benchmarkCase.data) }
-            ))
+            rows.append(
+                Row(
+                    input: benchmarkCase.name,
+                    bytes: benchmarkCase.data.count,
+                    entries: ours.count,
+                    entryKitMilliseconds: medianMilliseconds(rounds: rounds) { _ = try? StringsParser.parse(benchmarkCase.data) },
+                    foundationMilliseconds: medianMilliseconds(rounds: rounds) { _ = try? foundationTable(benchmarkCase.data) }
+                ))
         }
 
         print("| input | bytes | EntryKit (ms) | Foundation PropertyListSerialization (ms) | EntryKit speed-up |")
         print("|---|---:|---:|---:|---:|")
         for row in rows {
-            print("| \(row.input) | \(row.bytes) | \(format(row.entryKitMilliseconds)) | \(format(row.foundationMilliseconds)) | \(String(format: "%.2f", row.speedup))× |")
+            print(
+                "| \(row.input) | \(row.bytes) | \(format(row.entryKitMilliseconds)) | \(format(row.foundationMilliseconds)) | \(String(format: "%.2f", row.speedup))× |"
+            )
         }
         print("median of \(rounds) rounds each, release build, one process; same tables checked equal")
         if let jsonPath {

@@ -35,8 +35,9 @@ enum StringsFuzz {
         require(!error.message.isEmpty, "empty error message")
         require(error.kind != .other, "parser error without a kind: \(error)")
         require(isOneLine(error.message), "error message spans lines: \(error.message.debugDescription)")
-        require(error.description == "\(error.position.line):\(error.position.column): \(error.message)",
-                "description \(error.description)")
+        require(
+            error.description == "\(error.position.line):\(error.position.column): \(error.message)",
+            "description \(error.description)")
     }
 
     private static func isOneLine(_ message: String) -> Bool {
@@ -94,8 +95,9 @@ enum StringsFuzz {
         if let table = reference as? [String: Any] {
             // Errors after Apple's silent stop are in text Apple never reads.
             let syntaxErrors = document.errors
-            require(syntaxErrors.first.map { $0.kind == .appleStopsReading } ?? true,
-                    "Foundation reads the table but EntryKit reports \(syntaxErrors.first.map { "\($0)" } ?? "")")
+            require(
+                syntaxErrors.first.map { $0.kind == .appleStopsReading } ?? true,
+                "Foundation reads the table but EntryKit reports \(syntaxErrors.first.map { "\($0)" } ?? "")")
             // Where Apple's parser stopped silently, compare what it read: the entries before the stop.
             var expected = document
             if let stop = syntaxErrors.first?.position {
@@ -104,11 +106,14 @@ enum StringsFuzz {
             require(Set(expected.orderedKeys) == Set(table.keys), "EntryKit and Foundation read different keys")
             for (key, value) in table {
                 if let string = value as? String {
-                    require(expected.table[key] == string,
-                            "key \(key.debugDescription): EntryKit \(String(describing: expected.table[key]).debugDescription), Foundation \(string.debugDescription)")
+                    require(
+                        expected.table[key] == string,
+                        "key \(key.debugDescription): EntryKit \(String(describing: expected.table[key]).debugDescription), Foundation \(string.debugDescription)"
+                    )
                 } else {
-                    require(expected.value(forKey: key) != nil && expected.table[key] == nil,
-                            "key \(key.debugDescription) holds a \(type(of: value)) in Foundation")
+                    require(
+                        expected.value(forKey: key) != nil && expected.table[key] == nil,
+                        "key \(key.debugDescription) holds a \(type(of: value)) in Foundation")
                 }
             }
             return
@@ -116,7 +121,8 @@ enum StringsFuzz {
         guard reference == nil, document.format == .text else { return }
         let hasBOM = bytes.starts(with: [0xEF, 0xBB, 0xBF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
         let utf16WithoutBOM = bytes.count >= 2 && !hasBOM && (bytes[0] == 0 || bytes[1] == 0)
-        let bomOnly = bytes == [0xEF, 0xBB, 0xBF] || bytes == [0xFF, 0xFE] || bytes == [0xFE, 0xFF]
+        let bomOnly =
+            bytes == [0xEF, 0xBB, 0xBF] || bytes == [0xFF, 0xFE] || bytes == [0xFE, 0xFF]
             || (bytes.count == 3 && (bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])))
         if bytes.isEmpty || bomOnly || utf16WithoutBOM { return }
         require(!document.errors.isEmpty, "Foundation rejects the file but EntryKit reports no error")
@@ -185,54 +191,54 @@ enum StringsFuzz {
 
 #if ENTRYKIT_FUZZING
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func stringsFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let data = if let bytes, size > 0 { Data(bytes: bytes, count: size) } else { Data() }
-    StringsFuzz.check(data)
-    return 0
-}
+    @_cdecl("LLVMFuzzerTestOneInput")
+    public func stringsFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+        let data = if let bytes, size > 0 { Data(bytes: bytes, count: size) } else { Data() }
+        StringsFuzz.check(data)
+        return 0
+    }
 
 #else
 
-@main
-enum StringsFuzzReplay {
-    static func main() {
-        let paths = CommandLine.arguments.dropFirst()
-        guard !paths.isEmpty else {
-            FileHandle.standardError.write(Data("usage: strings-fuzz FILE-OR-DIRECTORY...\n".utf8))
-            exit(2)
-        }
-        let fileManager = FileManager.default
-        var inputs: [String] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                FileHandle.standardError.write(Data("strings-fuzz: no such file or directory: \(path)\n".utf8))
-                exit(1)
+    @main
+    enum StringsFuzzReplay {
+        static func main() {
+            let paths = CommandLine.arguments.dropFirst()
+            guard !paths.isEmpty else {
+                FileHandle.standardError.write(Data("usage: strings-fuzz FILE-OR-DIRECTORY...\n".utf8))
+                exit(2)
             }
-            if isDirectory.boolValue {
-                let base = URL(fileURLWithPath: path)
-                let names = (fileManager.enumerator(atPath: path)?.allObjects as? [String] ?? []).sorted()
-                for name in names {
-                    let full = base.appendingPathComponent(name).path
-                    var nestedIsDirectory: ObjCBool = false
-                    if fileManager.fileExists(atPath: full, isDirectory: &nestedIsDirectory), !nestedIsDirectory.boolValue {
-                        inputs.append(full)
-                    }
+            let fileManager = FileManager.default
+            var inputs: [String] = []
+            for path in paths {
+                var isDirectory: ObjCBool = false
+                guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                    FileHandle.standardError.write(Data("strings-fuzz: no such file or directory: \(path)\n".utf8))
+                    exit(1)
                 }
-            } else {
-                inputs.append(path)
+                if isDirectory.boolValue {
+                    let base = URL(fileURLWithPath: path)
+                    let names = (fileManager.enumerator(atPath: path)?.allObjects as? [String] ?? []).sorted()
+                    for name in names {
+                        let full = base.appendingPathComponent(name).path
+                        var nestedIsDirectory: ObjCBool = false
+                        if fileManager.fileExists(atPath: full, isDirectory: &nestedIsDirectory), !nestedIsDirectory.boolValue {
+                            inputs.append(full)
+                        }
+                    }
+                } else {
+                    inputs.append(path)
+                }
             }
-        }
-        for input in inputs {
-            guard let data = fileManager.contents(atPath: input) else {
-                FileHandle.standardError.write(Data("strings-fuzz: cannot read \(input)\n".utf8))
-                exit(1)
+            for input in inputs {
+                guard let data = fileManager.contents(atPath: input) else {
+                    FileHandle.standardError.write(Data("strings-fuzz: cannot read \(input)\n".utf8))
+                    exit(1)
+                }
+                StringsFuzz.check(data)
             }
-            StringsFuzz.check(data)
+            print("ran \(inputs.count) inputs")
         }
-        print("ran \(inputs.count) inputs")
     }
-}
 
 #endif

@@ -1,8 +1,8 @@
-/// Re-exported: every EntryKit user gets the `.strings` tables and language resolution with it.
-@_exported import EntryKitStrings
 /// Re-exported: the list's model (items, filter, type-ahead) is a GTK-free module of its own,
 /// and `import EntryKit` brings it.
 @_exported import EntryKitList
+/// Re-exported: every EntryKit user gets the `.strings` tables and language resolution with it.
+@_exported import EntryKitStrings
 
 /// EntryKit: text-entry widgets and a login dialog for GTK 3.
 public enum EntryKit {

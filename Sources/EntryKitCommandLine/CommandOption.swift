@@ -72,17 +72,21 @@ extension CommandOption {
     }
 
     /// An option whose value is any text (`--title TEXT`).
-    public static func text(_ name: String, _ keyPath: WritableKeyPath<Options, String?> & Sendable, placeholder: String = "TEXT", help: String) -> Self {
+    public static func text(
+        _ name: String, _ keyPath: WritableKeyPath<Options, String?> & Sendable, placeholder: String = "TEXT", help: String
+    ) -> Self {
         .value(name, placeholder, help: help) { options, value in options[keyPath: keyPath] = value }
     }
 
     /// `--max-lines N` and `--max-bytes SIZE`: how much standard input is read.
     public static func inputLimit(_ keyPath: WritableKeyPath<Options, InputLimit> & Sendable) -> [Self] {
         [
-            .value("--max-lines", "N", help: "read at most N lines from standard input (default: \(InputLimit().lines))") { options, value throws(UsageError) in
+            .value("--max-lines", "N", help: "read at most N lines from standard input (default: \(InputLimit().lines))") {
+                options, value throws(UsageError) in
                 try options[keyPath: keyPath].setLines(value)
             },
-            .value("--max-bytes", "SIZE", help: "read at most SIZE bytes from standard input (default: 256M;\nK, M and G suffixes)") { options, value throws(UsageError) in
+            .value("--max-bytes", "SIZE", help: "read at most SIZE bytes from standard input (default: 256M;\nK, M and G suffixes)") {
+                options, value throws(UsageError) in
                 try options[keyPath: keyPath].setBytes(value)
             },
         ]

@@ -42,8 +42,10 @@ public struct CommandSyntax<Options>: Sendable {
         }
     }
 
-    public init(command: String, synopsis: String, summary: String, options: [CommandOption<Options>],
-                operand: Operand? = nil, notes: [String] = [], examples: String? = nil, exitStatus: String = ExitStatus.help) {
+    public init(
+        command: String, synopsis: String, summary: String, options: [CommandOption<Options>],
+        operand: Operand? = nil, notes: [String] = [], examples: String? = nil, exitStatus: String = ExitStatus.help
+    ) {
         self.command = command
         self.synopsis = synopsis
         self.summary = summary
@@ -136,7 +138,8 @@ public struct CommandSyntax<Options>: Sendable {
             let first = "  " + option.label + String(repeating: " ", count: column - 2 - option.label.count) + lines[0]
             return ([first] + lines.dropFirst().map { String(repeating: " ", count: column) + $0 }).joined(separator: "\n")
         }
-        let paragraphs = ["Usage: \(command) \(synopsis)", summary, "Options:\n" + rows.joined(separator: "\n")]
+        let paragraphs =
+            ["Usage: \(command) \(synopsis)", summary, "Options:\n" + rows.joined(separator: "\n")]
             + notes + [exitStatus] + (examples.map { [$0] } ?? [])
         return paragraphs.joined(separator: "\n\n") + "\n"
     }

@@ -64,7 +64,9 @@ public enum InputFailure: Error, Equatable, CustomStringConvertible, Sendable {
 enum DescriptorReader {
     /// All the bytes of `descriptor` until its end. `afterEachRead` sees the bytes so far, after
     /// every read that brought some (to announce the first ones, or to pause).
-    static func readToEnd(_ descriptor: Int32, limit: InputLimit, afterEachRead: (_ bytesSoFar: Int) -> Void = { _ in }) throws(InputFailure) -> [UInt8] {
+    static func readToEnd(
+        _ descriptor: Int32, limit: InputLimit, afterEachRead: (_ bytesSoFar: Int) -> Void = { _ in }
+    ) throws(InputFailure) -> [UInt8] {
         var bytes: [UInt8] = []
         var lineEnds = 0
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

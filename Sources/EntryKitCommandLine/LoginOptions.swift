@@ -59,15 +59,24 @@ public struct LoginOptions: Equatable, Sendable {
             .flag("--null", help: "print USERNAME, NUL, PASSWORD, NUL") { options throws(UsageError) in
                 try options.setOutput(.null, by: "--null")
             },
-            .value("--separator", "SEP", help: "print USERNAME<SEP>PASSWORD and a newline (default SEP: |,\nas zenity --password --username prints)") { options, value throws(UsageError) in
+            .value(
+                "--separator", "SEP",
+                help: "print USERNAME<SEP>PASSWORD and a newline (default SEP: |,\nas zenity --password --username prints)"
+            ) { options, value throws(UsageError) in
                 guard !value.isEmpty else { throw UsageError("--separator cannot be empty: the two fields would run together") }
                 try options.setOutput(.separated(value), by: "--separator")
             },
             .text("--title", \.title, help: "the window title (default: \"Sign In\", localized)"),
             .text("--text", \.text, help: "a message line above the fields"),
             .text("--username", \.username, placeholder: "NAME", help: "pre-fill the username; focus starts in the password field"),
-            .value("--password-fd", "N", help: "write the password to file descriptor N (in the chosen format,\nwith its terminator) and only the username to standard output;\nN must be open for writing") { options, value throws(UsageError) in
-                guard let fd = Int32(value), fd >= 0 else { throw UsageError("--password-fd needs a file descriptor number, not '\(value)'") }
+            .value(
+                "--password-fd", "N",
+                help:
+                    "write the password to file descriptor N (in the chosen format,\nwith its terminator) and only the username to standard output;\nN must be open for writing"
+            ) { options, value throws(UsageError) in
+                guard let fd = Int32(value), fd >= 0 else {
+                    throw UsageError("--password-fd needs a file descriptor number, not '\(value)'")
+                }
                 options.passwordFD = fd
             },
             .timeout(\.timeout),

@@ -1,6 +1,5 @@
 import Glibc
 
-
 /// Reading or writing failed; `description` is the system's reason (`Broken pipe`).
 public struct SystemError: Error, Equatable, CustomStringConvertible, Sendable {
     public let description: String

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import EntryKitStrings
 import Glibc
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `entrykit strings lint [--strict] FILE...`, `entrykit strings dump FILE` and
 /// `entrykit strings lookup [--table NAME] KEY`: the `.strings` tools for translators.
@@ -176,19 +177,23 @@ public enum StringsCommand {
                 let options = try parse(lintSyntax, LintOptions())
                 guard !options.files.isEmpty else { throw misuse("missing FILE", of: lintSyntax.command) }
                 let statuses = options.files.map { file in
-                    lint(file, strict: options.strict, standardInput: standardInput, standardOutput: standardOutput, standardError: standardError)
+                    lint(
+                        file, strict: options.strict, standardInput: standardInput, standardOutput: standardOutput,
+                        standardError: standardError)
                 }
                 return statuses.contains(.failed) ? .failed : .answered
             case "dump":
                 let options = try parse(dumpSyntax, DumpOptions())
                 guard options.files.count == 1 else {
-                    throw misuse(options.files.isEmpty ? "missing FILE" : "expected one FILE, got \(options.files.count)", of: dumpSyntax.command)
+                    throw misuse(
+                        options.files.isEmpty ? "missing FILE" : "expected one FILE, got \(options.files.count)", of: dumpSyntax.command)
                 }
                 return dump(options.files[0], standardInput: standardInput, standardOutput: standardOutput, standardError: standardError)
             case "lookup":
                 let options = try parse(lookupSyntax, LookupOptions())
                 guard options.keys.count == 1 else {
-                    throw misuse(options.keys.isEmpty ? "missing KEY" : "expected one KEY, got \(options.keys.count)", of: lookupSyntax.command)
+                    throw misuse(
+                        options.keys.isEmpty ? "missing KEY" : "expected one KEY, got \(options.keys.count)", of: lookupSyntax.command)
                 }
                 standardOutput(localization.string(options.keys[0], table: options.table) + "\n")
                 return .answered
@@ -205,8 +210,10 @@ public enum StringsCommand {
         let status: ExitStatus
     }
 
-    private static func lint(_ file: String, strict: Bool, standardInput: () throws -> Data,
-                             standardOutput: (String) -> Void, standardError: (String) -> Void) -> ExitStatus {
+    private static func lint(
+        _ file: String, strict: Bool, standardInput: () throws -> Data,
+        standardOutput: (String) -> Void, standardError: (String) -> Void
+    ) -> ExitStatus {
         let name = displayName(file)
         switch load(file, standardInput: standardInput) {
         case .failure(let problem):
@@ -220,8 +227,10 @@ public enum StringsCommand {
         }
     }
 
-    private static func dump(_ file: String, standardInput: () throws -> Data,
-                             standardOutput: (String) -> Void, standardError: (String) -> Void) -> ExitStatus {
+    private static func dump(
+        _ file: String, standardInput: () throws -> Data,
+        standardOutput: (String) -> Void, standardError: (String) -> Void
+    ) -> ExitStatus {
         switch load(file, standardInput: standardInput) {
         case .failure(let problem):
             standardError(problem.line + "\n")

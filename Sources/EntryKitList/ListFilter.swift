@@ -33,8 +33,9 @@ public enum ListFilter {
         let storage = items.storage
         let (first, second) = rareBytePositions(query.folded)
         let candidates: [Int32]? = if case .some(let indices) = base.storage { indices } else { nil }
-        precondition(Int(candidates?.last ?? 0) < max(items.count, 1) && base.count <= items.count,
-                     "the base matches belong to a different list of items")
+        precondition(
+            Int(candidates?.last ?? 0) < max(items.count, 1) && base.count <= items.count,
+            "the base matches belong to a different list of items")
         // Large scans are split over the cores; each part writes its matches at its own
         // offset in the output (a part never finds more items than it has), then the parts
         // are moved together.
@@ -53,8 +54,9 @@ public enum ListFilter {
                     let counts = UnsafeSendablePointer(partWritten.baseAddress!)
                     @Sendable func scanPart(_ part: Int) {
                         let lower = base.count * part / partCount, upper = base.count * (part + 1) / partCount
-                        counts.pointer[part] = scan(scanner, positions: lower..<upper, candidates: candidates,
-                                                    into: out.pointer + lower, cancelled: cancelled, isCancelled: isCancelled)
+                        counts.pointer[part] = scan(
+                            scanner, positions: lower..<upper, candidates: candidates,
+                            into: out.pointer + lower, cancelled: cancelled, isCancelled: isCancelled)
                     }
                     if partCount == 1 {
                         scanPart(0)
@@ -93,7 +95,10 @@ public enum ListFilter {
             var lower = positions.lowerBound
             while lower < positions.upperBound {
                 if cancelled.load(ordering: .relaxed) { return written }
-                if isCancelled() { cancelled.store(true, ordering: .relaxed); return written }
+                if isCancelled() {
+                    cancelled.store(true, ordering: .relaxed)
+                    return written
+                }
                 let upper = min(lower + chunkSize, positions.upperBound)
                 written += scanner.scan(items: lower, upper, into: output + written)
                 lower = upper
@@ -106,7 +111,10 @@ public enum ListFilter {
         while position < positions.upperBound {
             if sinceCheck >= chunkSize {
                 if cancelled.load(ordering: .relaxed) { return written }
-                if isCancelled() { cancelled.store(true, ordering: .relaxed); return written }
+                if isCancelled() {
+                    cancelled.store(true, ordering: .relaxed)
+                    return written
+                }
                 sinceCheck = 0
             }
             let runStart = Int(candidates[position])
@@ -214,8 +222,10 @@ public enum ListFilter {
         let needleHead: SIMD16<UInt8>
         let outsideNeedleHead: SIMDMask<SIMD16<Int8>>
 
-        init(folded: UnsafePointer<UInt8>, offsets: UnsafePointer<UInt32>, needle: UnsafePointer<UInt8>,
-             needleCount: Int, firstPosition: Int, secondPosition: Int) {
+        init(
+            folded: UnsafePointer<UInt8>, offsets: UnsafePointer<UInt32>, needle: UnsafePointer<UInt8>,
+            needleCount: Int, firstPosition: Int, secondPosition: Int
+        ) {
             self.folded = folded
             self.offsets = offsets
             self.needle = needle

@@ -129,9 +129,11 @@ public final class ListFilterEngine: Sendable {
         let (generation, items, base, query) = begin(text)
         queue.async { [self] in
             guard latestGeneration.load(ordering: .acquiring) == generation else { return completion(nil) }
-            let matches = base.exact ?? ListFilter.matches(of: query, in: items, within: base.refined) {
-                latestGeneration.load(ordering: .relaxed) != generation
-            }
+            let matches =
+                base.exact
+                ?? ListFilter.matches(of: query, in: items, within: base.refined) {
+                    latestGeneration.load(ordering: .relaxed) != generation
+                }
             guard let matches, finish(query: query, matches: matches, generation: generation) else {
                 return completion(nil)
             }

@@ -106,8 +106,10 @@ public struct ListItems: Sendable, RandomAccessCollection {
         static let separator: UInt8 = 0xFF
         static let paddingCount = 64
 
-        init(count: Int, text: consuming RawBuffer<UInt8>, offsets: consuming RawBuffer<UInt32>,
-             folded: consuming RawBuffer<UInt8>, foldedOffsets: consuming RawBuffer<UInt32>) {
+        init(
+            count: Int, text: consuming RawBuffer<UInt8>, offsets: consuming RawBuffer<UInt32>,
+            folded: consuming RawBuffer<UInt8>, foldedOffsets: consuming RawBuffer<UInt32>
+        ) {
             self.count = count
             foldedByteCount = folded.count
             self.text = text.take()
@@ -204,17 +206,28 @@ public struct ListItems: Sendable, RandomAccessCollection {
             let count = bytes.count
             while index < count {
                 let lead = bytes[index]
-                if lead < 0x80 { index += 1; continue }
+                if lead < 0x80 {
+                    index += 1
+                    continue
+                }
                 let length: Int
                 var lowest: UInt8 = 0x80, highest: UInt8 = 0xBF  // allowed range of the second byte
                 switch lead {
                 case 0xC2...0xDF: length = 2
-                case 0xE0: length = 3; lowest = 0xA0
+                case 0xE0:
+                    length = 3
+                    lowest = 0xA0
                 case 0xE1...0xEC, 0xEE...0xEF: length = 3
-                case 0xED: length = 3; highest = 0x9F
-                case 0xF0: length = 4; lowest = 0x90
+                case 0xED:
+                    length = 3
+                    highest = 0x9F
+                case 0xF0:
+                    length = 4
+                    lowest = 0x90
                 case 0xF1...0xF3: length = 4
-                case 0xF4: length = 4; highest = 0x8F
+                case 0xF4:
+                    length = 4
+                    highest = 0x8F
                 default: return false
                 }
                 guard index + length <= count, (lowest...highest).contains(bytes[index + 1]) else { return false }

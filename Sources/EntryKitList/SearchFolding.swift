@@ -182,7 +182,9 @@ public enum SearchFolding {
         }
 
         @inline(__always)
-        private mutating func foldCore<Sink: BoundarySink>(_ text: UnsafeBufferPointer<UInt8>, into output: inout RawBuffer<UInt8>, boundaries: inout Sink) {
+        private mutating func foldCore<Sink: BoundarySink>(
+            _ text: UnsafeBufferPointer<UInt8>, into output: inout RawBuffer<UInt8>, boundaries: inout Sink
+        ) {
             guard let base = text.baseAddress else { return }
             let outputStart = output.count
             let count = text.count
@@ -207,7 +209,9 @@ public enum SearchFolding {
                 let entry = self.entry(for: value)
                 let pieceLength = Int((entry >> 32) & 0xFFFF)
                 if entry & Self.voicingMarkBit != 0, lastPieceStart >= 0,
-                   let composed = composeVoicing(Self.decode(output.base + outputStart + lastPieceStart, available: 4).0, Self.decodeShort(entry)) {
+                    let composed = composeVoicing(
+                        Self.decode(output.base + outputStart + lastPieceStart, available: 4).0, Self.decodeShort(entry))
+                {
                     // Replace the previous piece with the composed letter and widen its
                     // original span to cover the mark.
                     output.truncate(to: outputStart + lastPieceStart)
@@ -298,8 +302,10 @@ public enum SearchFolding {
                 return ((lead & 0x0F) << 12 | UInt32(pointer[1] & 0x3F) << 6 | UInt32(pointer[2] & 0x3F), 3)
             }
             if available >= 4 {
-                return ((lead & 0x07) << 18 | UInt32(pointer[1] & 0x3F) << 12
-                        | UInt32(pointer[2] & 0x3F) << 6 | UInt32(pointer[3] & 0x3F), 4)
+                return (
+                    (lead & 0x07) << 18 | UInt32(pointer[1] & 0x3F) << 12
+                        | UInt32(pointer[2] & 0x3F) << 6 | UInt32(pointer[3] & 0x3F), 4
+                )
             }
             return (0xFFFD, 1)  // truncated input; callers only pass valid UTF-8
         }

@@ -1,6 +1,7 @@
-@testable import EntryKitCommandLine
 import Glibc
 import Testing
+
+@testable import EntryKitCommandLine
 
 /// What `choose`, `pick`, `login` and `entrykit` itself take, with the messages scripts and
 /// users see (the end-to-end tests check the same ones through the binary).
@@ -22,8 +23,11 @@ import Testing
     }
 
     @Test func chooseTakesItsOptionsAndItems() throws {
-        let options = try #require(try choose("--title=Files", "--text", "Which?", "--rows", "3", "--editable", "--timeout", "1.5",
-                                              "--max-lines", "7", "--max-bytes", "2M", "a", "--", "-b").get())
+        let options = try #require(
+            try choose(
+                "--title=Files", "--text", "Which?", "--rows", "3", "--editable", "--timeout", "1.5",
+                "--max-lines", "7", "--max-bytes", "2M", "a", "--", "-b"
+            ).get())
         #expect(options.title == "Files" && options.text == "Which?" && options.rows == 3 && options.editable)
         #expect(options.timeout == 1.5 && options.inputLimit == InputLimit(lines: 7, bytes: 2 << 20))
         #expect(options.items == ["a", "-b"])
@@ -78,7 +82,9 @@ import Testing
         #expect(message(login("--bogus")) == "unknown option '--bogus'")
         #expect(message(login("-x")) == "unknown option '-x'")
         #expect(message(login("stray")) == "unexpected argument 'stray'")
-        #expect(message(login("--password", "hunter2")) == "the password is never taken from arguments; use the dialog (or --password-fd to receive it)")
+        #expect(
+            message(login("--password", "hunter2"))
+                == "the password is never taken from arguments; use the dialog (or --password-fd to receive it)")
         #expect(message(login("--password-fd", "x")) == "--password-fd needs a file descriptor number, not 'x'")
         #expect(message(login("--timeout", "soon")) == "--timeout needs a positive number of seconds, not 'soon'")
     }
@@ -88,7 +94,8 @@ import Testing
         options.passwordFD = 99
         #expect(options.passwordFDProblem(closedAtStart: [])?.message == "--password-fd 99 is not an open file descriptor")
         options.passwordFD = 1
-        #expect(options.passwordFDProblem(closedAtStart: [1])?.message.hasPrefix("--password-fd 1 was closed when entrykit started") == true)
+        #expect(
+            options.passwordFDProblem(closedAtStart: [1])?.message.hasPrefix("--password-fd 1 was closed when entrykit started") == true)
         let readOnly = open("/dev/null", O_RDONLY)
         defer { close(readOnly) }
         options.passwordFD = readOnly
@@ -101,9 +108,18 @@ import Testing
 
     @Test func everyHelpListsItsOptionsAndEndsWithTheExitStatusTable() {
         let helps = [
-            (ChooseOptions.syntax.help, ["--title", "--text", "--rows", "--editable", "--timeout", "--max-lines", "--max-bytes", "(default: 10)"]),
-            (PickOptions.syntax.help, ["--title", "--text", "--index", "--print-index", "--timeout", "--max-lines", "--max-bytes", "Pick an Item"]),
-            (LoginOptions.syntax.help, ["--json", "--null", "--separator SEP", "--title", "--text", "--username NAME", "--password-fd N", "--timeout", "Sign In"]),
+            (
+                ChooseOptions.syntax.help,
+                ["--title", "--text", "--rows", "--editable", "--timeout", "--max-lines", "--max-bytes", "(default: 10)"]
+            ),
+            (
+                PickOptions.syntax.help,
+                ["--title", "--text", "--index", "--print-index", "--timeout", "--max-lines", "--max-bytes", "Pick an Item"]
+            ),
+            (
+                LoginOptions.syntax.help,
+                ["--json", "--null", "--separator SEP", "--title", "--text", "--username NAME", "--password-fd N", "--timeout", "Sign In"]
+            ),
             (AppCommand.syntax.help, ["-V, --version", "strings lookup", "ENTRYKIT_RESOURCES", "'--' ends the options"]),
         ]
         for (help, words) in helps {

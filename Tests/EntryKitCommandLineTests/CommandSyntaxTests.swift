@@ -1,5 +1,6 @@
-@testable import EntryKitCommandLine
 import Testing
+
+@testable import EntryKitCommandLine
 
 /// The one rule every command reads its words by, on a small declared command.
 @Suite struct CommandSyntaxTests {
@@ -83,26 +84,27 @@ import Testing
     }
 
     @Test func helpIsGeneratedFromTheDeclarations() {
-        #expect(Self.syntax.help == """
-            Usage: entrykit test [OPTION...] [ITEM...]
+        #expect(
+            Self.syntax.help == """
+                Usage: entrykit test [OPTION...] [ITEM...]
 
-            Tests the parser.
+                Tests the parser.
 
-            Options:
-              --title TEXT  a title
-              --count N     how many,
-                            at least 1
-              -l, --loud    louder
-              -h, --help    show this help and exit
+                Options:
+                  --title TEXT  a title
+                  --count N     how many,
+                                at least 1
+                  -l, --loud    louder
+                  -h, --help    show this help and exit
 
-            A note.
+                A note.
 
-            \(EntryKitCommandLine.ExitStatus.help)
+                \(EntryKitCommandLine.ExitStatus.help)
 
-            Examples:
-              entrykit test a b
+                Examples:
+                  entrykit test a b
 
-            """)
+                """)
         #expect(!Self.syntax.help.contains("--secret"), "a refused option is not offered")
     }
 }
@@ -114,8 +116,12 @@ import Testing
             (.cannotShowDialog, "3  no dialog"), (.timedOut, "5  --timeout"),
         ]
         for (status, row) in statuses {
-            #expect(EntryKitCommandLine.ExitStatus.help.contains("  \(status.code)  ") && EntryKitCommandLine.ExitStatus.help.contains(row), "\(status)")
+            #expect(
+                EntryKitCommandLine.ExitStatus.help.contains("  \(status.code)  ") && EntryKitCommandLine.ExitStatus.help.contains(row),
+                "\(status)")
         }
-        #expect(EntryKitCommandLine.ExitStatus.failed.code == EntryKitCommandLine.ExitStatus.cancelled.code, "a failed tool, like a cancel, printed nothing usable")
+        #expect(
+            EntryKitCommandLine.ExitStatus.failed.code == EntryKitCommandLine.ExitStatus.cancelled.code,
+            "a failed tool, like a cancel, printed nothing usable")
     }
 }

@@ -1,6 +1,7 @@
-@testable import EntryKitCommandLine
 import Glibc
 import Testing
+
+@testable import EntryKitCommandLine
 
 /// The one writer: all of the text, or an error a script can rely on.
 @Suite struct OutputTests {

@@ -1,8 +1,9 @@
-@testable import EntryKitCommandLine
 import EntryKitList
 import Foundation
 import Synchronization
 import XCTest
+
+@testable import EntryKitCommandLine
 
 /// The one standard-input reader: what `choose` reads beside its window's start-up, and `pick`
 /// before its window. These wait for the reading thread, so they are XCTest cases.
@@ -58,9 +59,10 @@ final class StandardInputItemsTests: XCTestCase {
 
     func testALargeInputWaitsForTheWindowBeforeReadingOn() {
         let lines = 300_000  // "123456\n": about 2 MiB, past the pause
-        let input = StandardInputItems(descriptor: pipe { handle in
-            handle.write(Data((0..<lines).map { String(100_000 + $0) + "\n" }.joined().utf8))
-        })
+        let input = StandardInputItems(
+            descriptor: pipe { handle in
+                handle.write(Data((0..<lines).map { String(100_000 + $0) + "\n" }.joined().utf8))
+            })
         XCTAssertEqual(input.waitForInput(), true)
         Thread.sleep(forTimeInterval: 0.3)
         XCTAssertNil(input.finishedItems, "paused after the first MiB until the window is up")

@@ -1,7 +1,8 @@
-@testable import EntryKitList
 import Foundation
 import Synchronization
 import Testing
+
+@testable import EntryKitList
 
 @Suite struct ListFilterEngineTests {
     static let items = ListItems((0..<50_000).map { "Item \($0)" })

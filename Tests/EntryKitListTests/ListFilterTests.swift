@@ -112,7 +112,9 @@ func referenceMatches(_ query: String, in strings: [String]) -> [Int] {
         let queryCount = itemCount > 10_000 ? 4 : 30
         for _ in 0..<queryCount {
             // Half the queries come from an item, so they match something.
-            let source = random.below(2) == 0 ? Array(strings[random.below(itemCount)])
+            let source =
+                random.below(2) == 0
+                ? Array(strings[random.below(itemCount)])
                 : (0..<4).map { _ in alphabet[random.below(alphabet.count)] }
             let start = source.isEmpty ? 0 : random.below(source.count)
             let typed = String(source[start...].prefix(4))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EntryKitStrings
 
 /// Each rule of CoreFoundation's parser (`CFOldStylePList.c`), checked three ways: the value
@@ -25,10 +26,12 @@ private func expectSameAsApple(
 
 @Suite struct AppleCompatibilityTests {
     @Test func unknownEscapesDropTheBackslash() {
-        expectSameAsApple(#""k" = "\(name) \E \Č \q \ ";"#, ["k": "(name) E Č q  "],
-                          warnings: [.unknownEscape, .unknownEscape, .unknownEscape, .unknownEscape, .unknownEscape])
-        expectSameAsApple(#""\(count) files" = "\(count) Dateien";"#, ["(count) files": "(count) Dateien"],
-                          warnings: [.unknownEscape, .unknownEscape])
+        expectSameAsApple(
+            #""k" = "\(name) \E \Č \q \ ";"#, ["k": "(name) E Č q  "],
+            warnings: [.unknownEscape, .unknownEscape, .unknownEscape, .unknownEscape, .unknownEscape])
+        expectSameAsApple(
+            #""\(count) files" = "\(count) Dateien";"#, ["(count) files": "(count) Dateien"],
+            warnings: [.unknownEscape, .unknownEscape])
     }
 
     @Test func lowerCaseUIsNotAnEscape() {
@@ -138,10 +141,16 @@ private func expectSameAsApple(
         #expect(document.table == ["Clear": "Vider", "Quit": "Quitter"])
         #expect(document.value(forKey: "Clear") == "Vider")
         #expect(document.appleReadCount == 2)
-        #expect(document.ignoredRecoveries == [StringsDuplicate(key: "Clear", first: SourcePosition(line: 2, column: 1), duplicate: SourcePosition(line: 4, column: 1))])
+        #expect(
+            document.ignoredRecoveries == [
+                StringsDuplicate(key: "Clear", first: SourcePosition(line: 2, column: 1), duplicate: SourcePosition(line: 4, column: 1))
+            ])
         #expect(document.duplicates.map(\.duplicate) == [SourcePosition(line: 2, column: 1)], "within Apple's part, Apple's rule")
         let warning = try #require(document.diagnostics.first { $0.position.line == 4 })
-        #expect(warning.message == "key \"Clear\" was read by Apple's parser at 2:1, before it stops reading; this later definition is ignored, as on Apple's platforms")
+        #expect(
+            warning.message
+                == "key \"Clear\" was read by Apple's parser at 2:1, before it stops reading; this later definition is ignored, as on Apple's platforms"
+        )
     }
 
     /// A file Apple rejects whole gives Apple's reading nothing: every recovered entry counts,
@@ -196,7 +205,8 @@ private func expectSameAsApple(
 /// After a syntax error the parser goes on: entries on both sides are kept and every error is listed.
 @Suite struct StringsRecoveryTests {
     @Test func anErrorInTheMiddleKeepsBothSides() {
-        let document = StringsParser.read("""
+        let document = StringsParser.read(
+            """
             "one" = "1";
             "two" = "2"
             "three" = "3";
@@ -207,13 +217,15 @@ private func expectSameAsApple(
             """)
         #expect(document.table == ["one": "1", "two": "2", "three": "3", "five": "5", "seven": "7"])
         #expect(document.errors.map(\.kind) == [.expectedSemicolon, .expectedValue, .expectedEqualsOrSemicolon])
-        #expect(document.errors.map(\.position) == [
-            SourcePosition(line: 3, column: 1), SourcePosition(line: 4, column: 10), SourcePosition(line: 6, column: 7),
-        ])
+        #expect(
+            document.errors.map(\.position) == [
+                SourcePosition(line: 3, column: 1), SourcePosition(line: 4, column: 10), SourcePosition(line: 6, column: 7),
+            ])
     }
 
     @Test func semicolonsInsideQuotedTextAndCommentsDoNotResynchronize() {
-        let document = StringsParser.read("""
+        let document = StringsParser.read(
+            """
             "a" "b; c";
             /* "x" = "y"; */ "d" = "e";
             "f" = "g";

@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import EntryKitStrings
 
 @Suite struct FormatSpecifiersTests {
@@ -56,8 +57,9 @@ import Testing
     @Test func translationWithWrongConversionsFallsBackToTheKeyAndIsReportedOnce() throws {
         let tables = try TemporaryDirectory(tables: ["ja": #""Current language: %@" = "現在の言語: %d";"#])
         let reports = Mutex<[String]>([])
-        let strings = Localization(searchPaths: [tables.url], preference: LanguagePreference(locales: ["ja"]),
-                                   report: { message in reports.withLock { $0.append(message) } })
+        let strings = Localization(
+            searchPaths: [tables.url], preference: LanguagePreference(locales: ["ja"]),
+            report: { message in reports.withLock { $0.append(message) } })
         #expect(strings.format("Current language: %@", "日本語") == "Current language: 日本語")
         #expect(strings.format("Current language: %@", "日本語") == "Current language: 日本語")
         let recorded = reports.withLock { $0 }
@@ -79,8 +81,9 @@ import Testing
 
     @Test func shippedTablesHaveSafeConversions() throws {
         for language in ["en", "ja"] {
-            let strings = Localization(searchPaths: [Localization.sourceTreeResources], preference: LanguagePreference(locales: [language]),
-                                       report: { message in Issue.record("\(message)") })
+            let strings = Localization(
+                searchPaths: [Localization.sourceTreeResources], preference: LanguagePreference(locales: [language]),
+                report: { message in Issue.record("\(message)") })
             #expect(strings.formatString("Current language: %@") == strings.string("Current language: %@"))
         }
     }

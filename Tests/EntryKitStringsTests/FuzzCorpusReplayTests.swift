@@ -1,7 +1,8 @@
+import EntryKitCommandLine
 import Foundation
 import Testing
+
 @testable import EntryKitStrings
-import EntryKitCommandLine
 
 /// Runs the committed fuzzing corpus (`Fuzz/corpus`) through the parser and
 /// the dump command, so crash reproducers stay fixed without libFuzzer.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EntryKitStrings
 
 @Suite struct LanguagePreferenceTests {

@@ -19,5 +19,7 @@ func expectLinearTime(_ what: String, size: Int, sourceLocation: SourceLocation 
         }.min()!
     }
     let small = best(size / 4), large = best(size)
-    #expect(large < small * 10, "\(what): size \(size / 4) took \(small) s, size \(size) took \(large) s of CPU", sourceLocation: sourceLocation)
+    #expect(
+        large < small * 10, "\(what): size \(size / 4) took \(small) s, size \(size) took \(large) s of CPU", sourceLocation: sourceLocation
+    )
 }

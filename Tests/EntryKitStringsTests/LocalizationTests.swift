@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import EntryKitStrings
 
 @Suite struct LocalizationTests {
@@ -40,8 +41,9 @@ import Testing
             "en": #""Cancel" = "Cancel"; "Open" = "Open";"#,
         ])
         let reports = Mutex<[String]>([])
-        let strings = Localization(searchPaths: [tables.url], preference: LanguagePreference(locales: ["ja"]),
-                                   report: { message in reports.withLock { $0.append(message) } })
+        let strings = Localization(
+            searchPaths: [tables.url], preference: LanguagePreference(locales: ["ja"]),
+            report: { message in reports.withLock { $0.append(message) } })
         #expect(strings.string("Cancel") == "キャンセル")
         #expect(strings.string("OK") == "了解")
         #expect(strings.string("Open") == "Open")
@@ -55,11 +57,12 @@ import Testing
     @Test func aTableWithSwiftInterpolationEscapesShowsItsTranslations() throws {
         // genstrings on Swift code writes \( for interpolation; Apple drops the backslash.
         let tables = try TemporaryDirectory(tables: [
-            "de": "\"Cancel\" = \"Abbrechen\";\n\"Hello, \\(name)\" = \"Hallo, \\(name)\";\n\"Rename\" = \"Umbenennen \\E\";",
+            "de": "\"Cancel\" = \"Abbrechen\";\n\"Hello, \\(name)\" = \"Hallo, \\(name)\";\n\"Rename\" = \"Umbenennen \\E\";"
         ])
         let reports = Mutex<[String]>([])
-        let strings = Localization(searchPaths: [tables.url], preference: LanguagePreference(locales: ["de"]),
-                                   report: { message in reports.withLock { $0.append(message) } })
+        let strings = Localization(
+            searchPaths: [tables.url], preference: LanguagePreference(locales: ["de"]),
+            report: { message in reports.withLock { $0.append(message) } })
         #expect(strings.string("Cancel") == "Abbrechen")
         #expect(strings.string("Hello, (name)") == "Hallo, (name)")
         #expect(strings.string("Rename") == "Umbenennen E")
@@ -126,7 +129,8 @@ import Testing
 
     @Test func droppedInLanguageWorksWithoutRebuild() throws {
         let tables = try TemporaryDirectory()
-        let strings = Localization(searchPaths: [tables.url, Localization.sourceTreeResources], preference: LanguagePreference(locales: ["xx"]))
+        let strings = Localization(
+            searchPaths: [tables.url, Localization.sourceTreeResources], preference: LanguagePreference(locales: ["xx"]))
         #expect(strings.string("Cancel") == "Cancel")
         try tables.writeTable(#""Cancel" = "Nope";"#, language: "xx")
         strings.reload()

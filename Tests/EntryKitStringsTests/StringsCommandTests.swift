@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EntryKitCommandLine
 @testable import EntryKitStrings
 
@@ -12,12 +13,14 @@ private struct Run {
     init(_ arguments: [String], standardInput: Data = Data(), localization: Localization = .shared) {
         var output = ""
         var errors = ""
-        status = StringsCommand.run(
-            arguments,
-            standardInput: { standardInput },
-            standardOutput: { output += $0 },
-            standardError: { errors += $0 },
-            localization: localization).code
+        status =
+            StringsCommand.run(
+                arguments,
+                standardInput: { standardInput },
+                standardOutput: { output += $0 },
+                standardError: { errors += $0 },
+                localization: localization
+            ).code
         standardOutput = output
         standardError = errors
     }
@@ -89,17 +92,20 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         let run = Run(["lint", good, bad, missing, alsoGood])
         #expect(run.status == 1)
         #expect(run.standardOutput == "\(good): OK\n\(bad): 2 errors, 0 warnings\n\(alsoGood): OK\n")
-        #expect(run.standardError == """
-            \(bad):3:7: error: expected '=' or ';' after key
-            \(bad):4:10: error: expected ';' after value
-            \(missing): error: cannot read file: No such file or directory
+        #expect(
+            run.standardError == """
+                \(bad):3:7: error: expected '=' or ';' after key
+                \(bad):4:10: error: expected ';' after value
+                \(missing): error: cannot read file: No such file or directory
 
-            """)
+                """)
     }
 
     @Test func warnsWithPositionsAndFixesAndStrictMakesWarningsFail() throws {
         let files = try TemporaryDirectory()
-        let file = try files.write("warn.strings", """
+        let file = try files.write(
+            "warn.strings",
+            """
             "Next" = "Weiter \\u203A";
             "Hello %@" = "Hallo \\(name)";
             "Tab" = "\\UABCG";
@@ -109,14 +115,15 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         let run = Run(["lint", file])
         #expect(run.status == 0)
         #expect(run.standardOutput == "\(file): 0 errors, 5 warnings\n", "a summary, not OK above warnings")
-        #expect(run.standardError == """
-            \(file):1:18: warning: \\u203A: Apple reads this as the letter u followed by 203A, not as a character; write \\U203A
-            \(file):2:1: warning: the value's format conversions (none) differ from the key's (%@); the key's text is shown instead
-            \(file):2:21: warning: unknown escape '\\(': the backslash is dropped, so \\(name) shows as (name); genstrings writes this for Swift string interpolation: use %@ in the text and pass the value as an argument
-            \(file):3:10: warning: \\U takes four hexadecimal digits; this one has 3, so Apple reads U+0ABC followed by 'G'; write \\U0ABC
-            \(file):4:1: warning: duplicate key "Next" (first defined at 1:1); the last definition wins
+        #expect(
+            run.standardError == """
+                \(file):1:18: warning: \\u203A: Apple reads this as the letter u followed by 203A, not as a character; write \\U203A
+                \(file):2:1: warning: the value's format conversions (none) differ from the key's (%@); the key's text is shown instead
+                \(file):2:21: warning: unknown escape '\\(': the backslash is dropped, so \\(name) shows as (name); genstrings writes this for Swift string interpolation: use %@ in the text and pass the value as an argument
+                \(file):3:10: warning: \\U takes four hexadecimal digits; this one has 3, so Apple reads U+0ABC followed by 'G'; write \\U0ABC
+                \(file):4:1: warning: duplicate key "Next" (first defined at 1:1); the last definition wins
 
-            """)
+                """)
         let strict = Run(["lint", "--strict", file])
         #expect(strict.status == 1)
         #expect(strict.standardOutput == run.standardOutput)
@@ -128,17 +135,21 @@ private struct UnreadableInput: Error, CustomStringConvertible {
     @Test func keysAppleWouldSilentlyDropAreErrors() throws {
         let run = Run(["lint", "-"], standardInput: Data("\"a\" = \"b\";\n;= \"c\" = \"d\";\n".utf8))
         #expect(run.status == 1)
-        #expect(run.standardError == "<stdin>:2:1: error: expected a key, found ';'; Apple's parser stops reading here and silently drops the 1 entry after it\n")
+        #expect(
+            run.standardError
+                == "<stdin>:2:1: error: expected a key, found ';'; Apple's parser stops reading here and silently drops the 1 entry after it\n"
+        )
     }
 
     @Test func everyErrorIsListed() throws {
         let run = Run(["lint", "-"], standardInput: Data("\"a\" = ;\n\"b\" = \"c\";\n\"d\" \"e\";\n\"f\" = \"g\";\n".utf8))
         #expect(run.status == 1)
-        #expect(run.standardError == """
-            <stdin>:1:7: error: expected a value after '='
-            <stdin>:3:5: error: expected '=' or ';' after key
+        #expect(
+            run.standardError == """
+                <stdin>:1:7: error: expected a value after '='
+                <stdin>:3:5: error: expected '=' or ';' after key
 
-            """)
+                """)
     }
 
     @Test func allGoodFilesExitZero() throws {
@@ -153,7 +164,9 @@ private struct UnreadableInput: Error, CustomStringConvertible {
 
     @Test func duplicateKeysAreWarningsNotErrors() throws {
         let files = try TemporaryDirectory()
-        let file = try files.write("dup.strings", """
+        let file = try files.write(
+            "dup.strings",
+            """
             "k" = "first";
             "other" = "x";
               "k" = "second";
@@ -162,11 +175,12 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         let run = Run(["lint", file])
         #expect(run.status == 0)
         #expect(run.standardOutput == "\(file): 0 errors, 2 warnings\n")
-        #expect(run.standardError == """
-            \(file):3:3: warning: duplicate key "k" (first defined at 1:1); the last definition wins
-            \(file):4:1: warning: duplicate key "k" (first defined at 1:1); the last definition wins
+        #expect(
+            run.standardError == """
+                \(file):3:3: warning: duplicate key "k" (first defined at 1:1); the last definition wins
+                \(file):4:1: warning: duplicate key "k" (first defined at 1:1); the last definition wins
 
-            """)
+                """)
     }
 
     @Test func duplicateKeyWithControlCharactersStaysOnOneLine() throws {
@@ -174,7 +188,8 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         let file = try files.write("dup.strings", #""a\n\"b" = "1"; "a\n\"b" = "2";"#)
         let run = Run(["lint", file])
         #expect(run.status == 0)
-        #expect(run.standardError == "\(file):1:17: warning: duplicate key \"a\\n\\\"b\" (first defined at 1:1); the last definition wins\n")
+        #expect(
+            run.standardError == "\(file):1:17: warning: duplicate key \"a\\n\\\"b\" (first defined at 1:1); the last definition wins\n")
     }
 
     @Test func dashReadsStandardInput() {
@@ -218,7 +233,9 @@ private struct UnreadableInput: Error, CustomStringConvertible {
 @Suite struct StringsDumpCommandTests {
     @Test func printsPrettyJSONInFileOrderWithLastValues() throws {
         let files = try TemporaryDirectory()
-        let file = try files.write("t.strings", """
+        let file = try files.write(
+            "t.strings",
+            """
             "zebra" = "1";
             "apple" = "2";
             "mango" = "3";
@@ -227,14 +244,15 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         let run = Run(["dump", file])
         #expect(run.status == 0)
         #expect(run.standardError == "")
-        #expect(run.standardOutput == """
-            {
-              "zebra": "4",
-              "apple": "2",
-              "mango": "3"
-            }
+        #expect(
+            run.standardOutput == """
+                {
+                  "zebra": "4",
+                  "apple": "2",
+                  "mango": "3"
+                }
 
-            """)
+                """)
     }
 
     @Test func outputReadsBackWithJSONSerialization() throws {
@@ -267,14 +285,15 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         value += "\"\\/\u{7F}"
         let document = StringsDocument(entries: [StringsEntry(key: "k", value: value, position: SourcePosition(line: 1, column: 1))])
         let json = document.json
-        #expect(json == """
-            {
-              "k": "\\u0000\\u0001\\u0002\\u0003\\u0004\\u0005\\u0006\\u0007\\b\\t\\n\\u000b\\f\\r\\u000e\\u000f\
-            \\u0010\\u0011\\u0012\\u0013\\u0014\\u0015\\u0016\\u0017\\u0018\\u0019\\u001a\\u001b\\u001c\\u001d\\u001e\\u001f\
-            \\"\\\\/\u{7F}"
-            }
+        #expect(
+            json == """
+                {
+                  "k": "\\u0000\\u0001\\u0002\\u0003\\u0004\\u0005\\u0006\\u0007\\b\\t\\n\\u000b\\f\\r\\u000e\\u000f\
+                \\u0010\\u0011\\u0012\\u0013\\u0014\\u0015\\u0016\\u0017\\u0018\\u0019\\u001a\\u001b\\u001c\\u001d\\u001e\\u001f\
+                \\"\\\\/\u{7F}"
+                }
 
-            """)
+                """)
     }
 
     @Test func nonASCIIIsWrittenAsUTF8() throws {
@@ -308,31 +327,34 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         let run = Run(["dump", bad])
         #expect(run.status == 1)
         #expect(run.standardOutput == "{\n  \"a\": \"b\",\n  \"c\": \"d\",\n  \"e\": \"f\"\n}\n")
-        #expect(run.standardError == """
-            \(bad):3:1: error: expected ';' after value
-            \(bad):4:7: error: unterminated string: no closing '"' before the end of the file
+        #expect(
+            run.standardError == """
+                \(bad):3:1: error: expected ';' after value
+                \(bad):4:7: error: unterminated string: no closing '"' before the end of the file
 
-            """)
+                """)
     }
 
     @Test func arraysDictionariesAndDataShowAsJSON() throws {
-        let run = Run(["dump", "-"], standardInput: Data(#""list" = ( a, "b c", ); "map" = { k = v; n = ( ); }; "bytes" = <0aFF>; "s" = t;"#.utf8))
+        let run = Run(
+            ["dump", "-"], standardInput: Data(#""list" = ( a, "b c", ); "map" = { k = v; n = ( ); }; "bytes" = <0aFF>; "s" = t;"#.utf8))
         #expect(run.status == 0)
-        #expect(run.standardOutput == """
-            {
-              "list": [
-                "a",
-                "b c"
-              ],
-              "map": {
-                "k": "v",
-                "n": []
-              },
-              "bytes": "<0aff>",
-              "s": "t"
-            }
+        #expect(
+            run.standardOutput == """
+                {
+                  "list": [
+                    "a",
+                    "b c"
+                  ],
+                  "map": {
+                    "k": "v",
+                    "n": []
+                  },
+                  "bytes": "<0aff>",
+                  "s": "t"
+                }
 
-            """)
+                """)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         #expect(object["list"] as? [String] == ["a", "b c"])
     }
@@ -388,12 +410,13 @@ private struct UnreadableInput: Error, CustomStringConvertible {
     }
 
     /// Each subcommand's help is generated from what it takes, wherever `--help` stands before `--`.
-    @Test(arguments: [
-        (["lint", "--help"], "Usage: entrykit strings lint [--strict] FILE...", "--strict"),
-        (["dump", "-h"], "Usage: entrykit strings dump FILE", "-h, --help"),
-        (["lint", "a.strings", "--help"], "Usage: entrykit strings lint [--strict] FILE...", "--strict"),
-        (["lookup", "--help"], "Usage: entrykit strings lookup [--table NAME] KEY", "--table NAME"),
-    ] as [([String], String, String)])
+    @Test(
+        arguments: [
+            (["lint", "--help"], "Usage: entrykit strings lint [--strict] FILE...", "--strict"),
+            (["dump", "-h"], "Usage: entrykit strings dump FILE", "-h, --help"),
+            (["lint", "a.strings", "--help"], "Usage: entrykit strings lint [--strict] FILE...", "--strict"),
+            (["lookup", "--help"], "Usage: entrykit strings lookup [--table NAME] KEY", "--table NAME"),
+        ] as [([String], String, String)])
     func subcommandHelpGoesToStandardOutput(_ arguments: [String], _ usageLine: String, _ option: String) {
         let run = Run(arguments)
         #expect(run.status == 0)
@@ -403,23 +426,27 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         #expect(run.standardError == "")
     }
 
-    @Test(arguments: [
-        ([], "entrykit strings", "missing subcommand (lint, dump or lookup)"),
-        (["lookup"], "entrykit strings lookup", "missing KEY"),
-        (["lookup", "a", "b"], "entrykit strings lookup", "expected one KEY, got 2"),
-        (["lookup", "--table"], "entrykit strings lookup", "--table needs a value"),
-        (["lookup", "--table="], "entrykit strings lookup", "--table needs a NAME"),
-        (["lookup", "-q", "a"], "entrykit strings lookup", "unknown option '-q' (put '--' before KEYs that start with '-')"),
-        (["frobnicate"], "entrykit strings", "unknown subcommand 'frobnicate'"),
-        (["--verbose"], "entrykit strings", "unknown option '--verbose'"),
-        (["lint"], "entrykit strings lint", "missing FILE"),
-        (["lint", "--"], "entrykit strings lint", "missing FILE"),
-        (["lint", "--strict=yes", "a.strings"], "entrykit strings lint", "--strict takes no value"),
-        (["dump"], "entrykit strings dump", "missing FILE"),
-        (["dump", "a.strings", "b.strings"], "entrykit strings dump", "expected one FILE, got 2"),
-        (["dump", "--strict", "a.strings"], "entrykit strings dump", "unknown option '--strict' (put '--' before FILEs that start with '-')"),
-        (["dump", "-x", "a.strings"], "entrykit strings dump", "unknown option '-x' (put '--' before FILEs that start with '-')"),
-    ] as [([String], String, String)])
+    @Test(
+        arguments: [
+            ([], "entrykit strings", "missing subcommand (lint, dump or lookup)"),
+            (["lookup"], "entrykit strings lookup", "missing KEY"),
+            (["lookup", "a", "b"], "entrykit strings lookup", "expected one KEY, got 2"),
+            (["lookup", "--table"], "entrykit strings lookup", "--table needs a value"),
+            (["lookup", "--table="], "entrykit strings lookup", "--table needs a NAME"),
+            (["lookup", "-q", "a"], "entrykit strings lookup", "unknown option '-q' (put '--' before KEYs that start with '-')"),
+            (["frobnicate"], "entrykit strings", "unknown subcommand 'frobnicate'"),
+            (["--verbose"], "entrykit strings", "unknown option '--verbose'"),
+            (["lint"], "entrykit strings lint", "missing FILE"),
+            (["lint", "--"], "entrykit strings lint", "missing FILE"),
+            (["lint", "--strict=yes", "a.strings"], "entrykit strings lint", "--strict takes no value"),
+            (["dump"], "entrykit strings dump", "missing FILE"),
+            (["dump", "a.strings", "b.strings"], "entrykit strings dump", "expected one FILE, got 2"),
+            (
+                ["dump", "--strict", "a.strings"], "entrykit strings dump",
+                "unknown option '--strict' (put '--' before FILEs that start with '-')"
+            ),
+            (["dump", "-x", "a.strings"], "entrykit strings dump", "unknown option '-x' (put '--' before FILEs that start with '-')"),
+        ] as [([String], String, String)])
     func misuseGoesToStandardErrorWithStatus2(_ arguments: [String], _ command: String, _ problem: String) {
         let run = Run(arguments)
         #expect(run.status == 2)
@@ -436,7 +463,11 @@ private struct UnreadableInput: Error, CustomStringConvertible {
     @Test func misuseDoesNotReadFiles() {
         var read = false
         let status = StringsCommand.run(
-            ["lint", "-", "--bogus"], standardInput: { read = true; return Data() },
+            ["lint", "-", "--bogus"],
+            standardInput: {
+                read = true
+                return Data()
+            },
             standardOutput: { _ in }, standardError: { _ in })
         #expect(status == .usage)
         #expect(!read)
@@ -448,11 +479,15 @@ private struct UnreadableInput: Error, CustomStringConvertible {
 @Suite struct StringsLintFormatTests {
     @Test func valueWithOtherConversionsThanItsKeyIsAWarning() throws {
         let files = try TemporaryDirectory()
-        let path = try files.write("ja.strings", "\"Copied %d files to %@\" = \"%2$@ に %1$d 個\";\n\"Current language: %@\" = \"現在の言語: %d\";\n")
+        let path = try files.write(
+            "ja.strings", "\"Copied %d files to %@\" = \"%2$@ に %1$d 個\";\n\"Current language: %@\" = \"現在の言語: %d\";\n")
         let run = Run(["lint", path])
         #expect(run.status == 0)
         #expect(run.standardOutput == "\(path): 0 errors, 1 warning\n")
-        #expect(run.standardError == "\(path):2:1: warning: the value's format conversions (%d) differ from the key's (%@); the key's text is shown instead\n")
+        #expect(
+            run.standardError
+                == "\(path):2:1: warning: the value's format conversions (%d) differ from the key's (%@); the key's text is shown instead\n"
+        )
     }
 }
 

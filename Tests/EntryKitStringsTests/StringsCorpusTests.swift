@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EntryKitStrings
 
 /// Real `.strings` files from public Mac and iOS projects (`Tests/StringsCorpus`, sources in
@@ -138,7 +139,8 @@ import Testing
 
         // Czech translators put inner double quotes in two values (lines 215 and 221); Apple drops the file.
         let czech = try document("MonitorControl-MonitorControl/cs.lproj/Main.strings")
-        let english = StringsParser.read(try Self.data(try #require(sources.first { $0.file == "MonitorControl-MonitorControl/en.lproj/Main.strings" })))
+        let english = StringsParser.read(
+            try Self.data(try #require(sources.first { $0.file == "MonitorControl-MonitorControl/en.lproj/Main.strings" })))
         #expect(czech.errors.map(\.kind) == [.expectedSemicolon, .expectedSemicolon])
         #expect(czech.errors.map(\.position.line) == [215, 221])
         #expect(Set(czech.table.keys) == Set(english.table.keys))
@@ -148,11 +150,13 @@ import Testing
 
     @Test func warningsPointAtTheTranslatorsTypos() throws {
         let sources = try Self.sources()
-        let slovenian = StringsParser.read(try Self.data(try #require(sources.first { $0.file == "exelban-stats/sl.lproj/Localizable.strings" })))
+        let slovenian = StringsParser.read(
+            try Self.data(try #require(sources.first { $0.file == "exelban-stats/sl.lproj/Localizable.strings" })))
         #expect(slovenian.errors.isEmpty)
         #expect(slovenian.warnings.map(\.kind) == [.unknownEscape])
         #expect(slovenian.warnings.first?.position == SourcePosition(line: 127, column: 113))
-        let spanish = StringsParser.read(try Self.data(try #require(sources.first { $0.file == "adium-adium/es.lproj/Localizable.strings" })))
+        let spanish = StringsParser.read(
+            try Self.data(try #require(sources.first { $0.file == "adium-adium/es.lproj/Localizable.strings" })))
         #expect(spanish.warnings.map(\.position) == [SourcePosition(line: 2699, column: 479)])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EntryKitStrings
 
 // MARK: - Helpers
@@ -73,16 +74,18 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
 
 @Suite struct StringsParserStructureTests {
     @Test func parsesQuotedPairsInOrderWithPositions() throws {
-        let document = try parse("""
+        let document = try parse(
+            """
             "greeting" = "Hello, %@!";
               "farewell"="Goodbye";
             """)
         #expect(document.table == ["greeting": "Hello, %@!", "farewell": "Goodbye"])
         #expect(document.orderedKeys == ["greeting", "farewell"])
-        #expect(document.entries == [
-            StringsEntry(key: "greeting", value: "Hello, %@!", position: at(1, 1)),
-            StringsEntry(key: "farewell", value: "Goodbye", position: at(2, 3)),
-        ])
+        #expect(
+            document.entries == [
+                StringsEntry(key: "greeting", value: "Hello, %@!", position: at(1, 1)),
+                StringsEntry(key: "farewell", value: "Goodbye", position: at(2, 3)),
+            ])
         #expect(document.duplicates.isEmpty)
     }
 
@@ -99,7 +102,8 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
     }
 
     @Test func commentsMayStandWhereverWhitespaceMay() throws {
-        let document = try parse("""
+        let document = try parse(
+            """
             // leading line comment
             /* block
                comment */"a"/* x */=/* y */"b"/* z */;// trailing
@@ -131,23 +135,26 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
     }
 
     @Test func unquotedKeysAndValuesUseApplesCharacterSet() throws {
-        let document = try parse("""
+        let document = try parse(
+            """
             key_1 = value.one;
             $dollar = plus$;
             path/to:thing = a-b;
             ABCXYZabcxyz0123456789_$/:.- = 42;
             """)
-        #expect(document.table == [
-            "key_1": "value.one",
-            "$dollar": "plus$",
-            "path/to:thing": "a-b",
-            "ABCXYZabcxyz0123456789_$/:.-": "42",
-        ])
+        #expect(
+            document.table == [
+                "key_1": "value.one",
+                "$dollar": "plus$",
+                "path/to:thing": "a-b",
+                "ABCXYZabcxyz0123456789_$/:.-": "42",
+            ])
     }
 
     @Test func plusIsNotAllowedInUnquotedStrings() {
-        expectError("a+b = c;", .invalidUnquotedCharacter, line: 1, column: 2,
-                    message: "character '+' is not allowed in an unquoted string; put the string in double quotes")
+        expectError(
+            "a+b = c;", .invalidUnquotedCharacter, line: 1, column: 2,
+            message: "character '+' is not allowed in an unquoted string; put the string in double quotes")
         expectError("a = +1;", .expectedValue, line: 1, column: 5)
     }
 
@@ -183,7 +190,8 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
     }
 
     @Test func shorthandKeyMeansKeyEqualsKey() throws {
-        let document = try parse("""
+        let document = try parse(
+            """
             "Cancel";
             OK ;
             "a" = "b"; "c" /* comment */ ;
@@ -194,7 +202,8 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
     }
 
     @Test func lastDuplicateWinsAndDuplicatesAreReported() throws {
-        let document = try parse("""
+        let document = try parse(
+            """
             "k" = "first";
             "other" = "x";
             "k" = "second";
@@ -203,10 +212,11 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
         #expect(document.table == ["k": "third", "other": "x"])
         #expect(document.orderedKeys == ["k", "other"])
         #expect(document.entries.count == 4)
-        #expect(document.duplicates == [
-            StringsDuplicate(key: "k", first: at(1, 1), duplicate: at(3, 1)),
-            StringsDuplicate(key: "k", first: at(1, 1), duplicate: at(4, 3)),
-        ])
+        #expect(
+            document.duplicates == [
+                StringsDuplicate(key: "k", first: at(1, 1), duplicate: at(3, 1)),
+                StringsDuplicate(key: "k", first: at(1, 1), duplicate: at(4, 3)),
+            ])
     }
 
     @Test func escapedAndLiteralSpellingsOfOneKeyAreTheSameKey() throws {
@@ -255,7 +265,9 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
         #expect(document.table["k"] == "éu00E9\u{41}\u{0}end")
         #expect(document.warnings.map(\.kind) == [.lowercaseUnicodeEscape])
         #expect(document.warnings.first?.position == at(1, 14))
-        #expect(document.warnings.first?.message == #"\u00E9: Apple reads this as the letter u followed by 00E9, not as a character; write \U00E9"#)
+        #expect(
+            document.warnings.first?.message
+                == #"\u00E9: Apple reads this as the letter u followed by 00E9, not as a character; write \U00E9"#)
     }
 
     @Test func surrogatePairEscapesCombineIntoOneScalar() throws {
@@ -282,8 +294,10 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
         #expect(document.table == ["k": "abqc", "é": "é", "x": "x41", "8": "8"])
         #expect(document.warnings.map(\.kind) == [.unknownEscape, .unknownEscape, .unknownEscape, .unknownEscape])
         #expect(document.warnings.first?.position == at(1, 10))
-        #expect(document.warnings.first?.message
-            == #"unknown escape: the backslash before 'q' is dropped, so it reads 'q'; remove the backslash, or write \\ for a backslash"#)
+        #expect(
+            document.warnings.first?.message
+                == #"unknown escape: the backslash before 'q' is dropped, so it reads 'q'; remove the backslash, or write \\ for a backslash"#
+        )
     }
 
     @Test func swiftInterpolationEscapeReadsAsParenthesesWithAHint() throws {
@@ -307,7 +321,9 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
         #expect(document.table == ["a": "\u{ABC}G", "b": "\u{12}G4", "c": "\u{0}"])
         #expect(document.warnings.map(\.kind) == [.shortUnicodeEscape, .shortUnicodeEscape, .shortUnicodeEscape])
         #expect(document.warnings.first?.position == at(1, 8))
-        #expect(document.warnings.first?.message == #"\U takes four hexadecimal digits; this one has 3, so Apple reads U+0ABC followed by 'G'; write \U0ABC"#)
+        #expect(
+            document.warnings.first?.message
+                == #"\U takes four hexadecimal digits; this one has 3, so Apple reads U+0ABC followed by 'G'; write \U0ABC"#)
     }
 
     @Test func loneSurrogatesShowAsReplacementCharacterWithAWarning() throws {
@@ -316,12 +332,6 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
         #expect(document.warnings.map(\.kind) == Array(repeating: .unpairedSurrogate, count: 4))
         #expect(document.warnings.first?.position == at(1, 7))
     }
-
-
-
-
-
-
 
     @Test func octalEscapesKeepEightBitsAndUnmappedCodesReadAsNUL() throws {
         let document = try parse(#""a" = "ok\400"; "b" = "\777"; "c" = "\376"; "d" = "\377"; "e" = "\501";"#)
@@ -347,8 +357,9 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
     }
 
     @Test func textWhereAKeyShouldStartIsAnErrorWhenAppleWouldDropEntriesAfterIt() throws {
-        expectError("\"a\" = \"b\";\n  { \"c\" = \"d\"; }", .appleStopsReading, line: 2, column: 3,
-                    message: "expected a key, found '{'; Apple's parser stops reading here and silently drops the 1 entry after it")
+        expectError(
+            "\"a\" = \"b\";\n  { \"c\" = \"d\"; }", .appleStopsReading, line: 2, column: 3,
+            message: "expected a key, found '{'; Apple's parser stops reading here and silently drops the 1 entry after it")
         let document = StringsParser.read("\"a\" = \"b\"; ;= \"c\" = \"d\";\n\"e\" = \"f\";")
         #expect(document.table == ["a": "b", "c": "d", "e": "f"])
         #expect(document.errors.map(\.kind) == [.appleStopsReading])
@@ -393,23 +404,28 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
     }
 
     @Test func characterNotAllowedRightAfterAnUnquotedString() {
-        expectError(#"key-é = "x";"#, .invalidUnquotedCharacter, line: 1, column: 5,
-                    message: "character 'é' (U+00E9) is not allowed in an unquoted string; put the string in double quotes")
-        expectError("a = b,;", .invalidUnquotedCharacter, line: 1, column: 6,
-                    message: "character ',' is not allowed in an unquoted string; put the string in double quotes")
-        expectError("a = b\u{0}x;", .invalidUnquotedCharacter, line: 1, column: 6,
-                    message: "character U+0000 is not allowed in an unquoted string; put the string in double quotes")
+        expectError(
+            #"key-é = "x";"#, .invalidUnquotedCharacter, line: 1, column: 5,
+            message: "character 'é' (U+00E9) is not allowed in an unquoted string; put the string in double quotes")
+        expectError(
+            "a = b,;", .invalidUnquotedCharacter, line: 1, column: 6,
+            message: "character ',' is not allowed in an unquoted string; put the string in double quotes")
+        expectError(
+            "a = b\u{0}x;", .invalidUnquotedCharacter, line: 1, column: 6,
+            message: "character U+0000 is not allowed in an unquoted string; put the string in double quotes")
         expectError("a# = b;", .invalidUnquotedCharacter, line: 1, column: 2)
     }
 
     @Test func unterminatedStringPointsAtItsOpeningQuote() {
-        expectError("\"a\" = \"b\";\n\"c\" = \"never closed;\n", .unterminatedString, line: 2, column: 7,
-                    message: "unterminated string: no closing '\"' before the end of the file")
+        expectError(
+            "\"a\" = \"b\";\n\"c\" = \"never closed;\n", .unterminatedString, line: 2, column: 7,
+            message: "unterminated string: no closing '\"' before the end of the file")
         expectError(#""open"#, .unterminatedString, line: 1, column: 1)
         expectError(#""a" = "ends in backslash\"#, .unterminatedString, line: 1, column: 7)
         expectError(#""a" = "\"#, .unterminatedString, line: 1, column: 7)
-        expectError(#""a" = 'single"#, .unterminatedString, line: 1, column: 7,
-                    message: "unterminated string: no closing \"'\" before the end of the file")
+        expectError(
+            #""a" = 'single"#, .unterminatedString, line: 1, column: 7,
+            message: "unterminated string: no closing \"'\" before the end of the file")
         expectError(#""a" = "\U12"#, .unterminatedString, line: 1, column: 7)
         expectError(#""a" = "\UD83D\UDE"#, .unterminatedString, line: 1, column: 7)
         expectError(#""a" = "\12"#, .unterminatedString, line: 1, column: 7)
@@ -449,8 +465,10 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
                 #expect(!message.contains { $0.isNewline }, "\(message.debugDescription)")
             }
         }
-        #expect(StringsParser.read("\"k\" = \"\\\u{7}\";").warnings.first?.message
-            == "unknown escape: the backslash before U+0007 is dropped, so it reads U+0007; remove the backslash, or write \\\\ for a backslash")
+        #expect(
+            StringsParser.read("\"k\" = \"\\\u{7}\";").warnings.first?.message
+                == "unknown escape: the backslash before U+0007 is dropped, so it reads U+0007; remove the backslash, or write \\\\ for a backslash"
+        )
     }
 }
 
@@ -459,7 +477,9 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
 @Suite struct StringsParserPositionTests {
     @Test(arguments: ["\n", "\r\n", "\r"])
     func eachLineBreakStyleCountsAsOneLine(_ lineBreak: String) throws {
-        let text = ["\"a\" = \"1\";", "", "  \"b\" = \"2\";", "/* comment", "   */ \"c\" = \"3\";", "\"d\" = \"x"].joined(separator: lineBreak) + "\";" + lineBreak + "\"e\" \"f\""
+        let text =
+            ["\"a\" = \"1\";", "", "  \"b\" = \"2\";", "/* comment", "   */ \"c\" = \"3\";", "\"d\" = \"x"].joined(separator: lineBreak)
+            + "\";" + lineBreak + "\"e\" \"f\""
         let error = try #require(syntaxError(Data(text.utf8)))
         #expect(error.position == at(7, 5))
         let document = try parse(text.replacingOccurrences(of: "\"e\" \"f\"", with: ""))
@@ -559,8 +579,6 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
         #expect(document.warnings.map(\.position) == [at(2, 1), at(2, 8)])
     }
 
-
-
     @Test func utf16HighSurrogateAtEndOfFile() {
         expectError(Data(utf16("\"", bigEndian: false) + [0x3D, 0xD8]), .unterminatedString, line: 1, column: 1)
     }
@@ -570,18 +588,20 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
         expectError(bad, .invalidUTF8, line: 2, column: 9, message: "invalid UTF-8 sequence 0xFF; read as U+FFFD")
         #expect(StringsParser.read(bad).table == ["a": "ok", "b": "é\u{FFFD}"])
         expectError(Data([0x80]), .invalidUTF8, line: 1, column: 1, message: "invalid UTF-8 sequence 0x80; read as U+FFFD")
-        expectError(Data(Array("\r\n\r".utf8) + [0xF5, 0x80, 0x80, 0x80]), .invalidUTF8, line: 3, column: 1,
-                    message: "invalid UTF-8 sequence 0xF5 0x80 0x80 0x80; read as U+FFFD")
+        expectError(
+            Data(Array("\r\n\r".utf8) + [0xF5, 0x80, 0x80, 0x80]), .invalidUTF8, line: 3, column: 1,
+            message: "invalid UTF-8 sequence 0xF5 0x80 0x80 0x80; read as U+FFFD")
     }
 
-    @Test(arguments: [
-        ([0xC0, 0xAF], "invalid UTF-8 sequence 0xC0 0xAF; read as U+FFFD"),            // overlong '/'
-        ([0xE0, 0x80, 0xAF], "invalid UTF-8 sequence 0xE0 0x80 0xAF; read as U+FFFD"),  // overlong
-        ([0xED, 0xA0, 0x80], "invalid UTF-8 sequence 0xED 0xA0 0x80; read as U+FFFD"),  // encoded surrogate
-        ([0xF4, 0x90, 0x80, 0x80], "invalid UTF-8 sequence 0xF4 0x90 0x80 0x80; read as U+FFFD"),  // above U+10FFFF
-        ([0xE2, 0x41], "invalid UTF-8 sequence 0xE2; read as U+FFFD"),
-        ([0xF0, 0x9F, 0x98, 0x41], "invalid UTF-8 sequence 0xF0 0x9F 0x98; read as U+FFFD"),
-    ] as [([UInt8], String)])
+    @Test(
+        arguments: [
+            ([0xC0, 0xAF], "invalid UTF-8 sequence 0xC0 0xAF; read as U+FFFD"),  // overlong '/'
+            ([0xE0, 0x80, 0xAF], "invalid UTF-8 sequence 0xE0 0x80 0xAF; read as U+FFFD"),  // overlong
+            ([0xED, 0xA0, 0x80], "invalid UTF-8 sequence 0xED 0xA0 0x80; read as U+FFFD"),  // encoded surrogate
+            ([0xF4, 0x90, 0x80, 0x80], "invalid UTF-8 sequence 0xF4 0x90 0x80 0x80; read as U+FFFD"),  // above U+10FFFF
+            ([0xE2, 0x41], "invalid UTF-8 sequence 0xE2; read as U+FFFD"),
+            ([0xF0, 0x9F, 0x98, 0x41], "invalid UTF-8 sequence 0xF0 0x9F 0x98; read as U+FFFD"),
+        ] as [([UInt8], String)])
     func invalidUTF8Sequences(_ bad: [UInt8], _ message: String) {
         expectError(Data(Array("\"k\" = \"".utf8) + bad + Array("\";".utf8)), .invalidUTF8, line: 1, column: 8, message: message)
     }

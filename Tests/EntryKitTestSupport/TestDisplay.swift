@@ -29,7 +29,8 @@ public enum TestDisplay {
 public enum TestApplication {
     public static let shared: Application = {
         let application = Application(id: "io.github.entrykit.Tests", flags: G_APPLICATION_NON_UNIQUE)
-        precondition(g_application_register(application.cast(), nil, nil) != 0, "the test application could not register on the session bus")
+        precondition(
+            g_application_register(application.cast(), nil, nil) != 0, "the test application could not register on the session bus")
         return application
     }()
 }
@@ -62,7 +63,8 @@ public final class TestWindow {
     /// so a person can look at what a widget test built.
     public func saveScreenshot(_ name: String) {
         guard let folder = ProcessInfo.processInfo.environment["ENTRYKIT_TEST_SCREENSHOTS"],
-              let gdkWindow = gtk_widget_get_window(window.widget) else { return }
+            let gdkWindow = gtk_widget_get_window(window.widget)
+        else { return }
         let width = gdk_window_get_width(gdkWindow), height = gdk_window_get_height(gdkWindow)
         guard let pixbuf = gdk_pixbuf_get_from_window(gdkWindow, 0, 0, width, height) else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }

@@ -1,8 +1,9 @@
 import CGtk
 import EntryKitTestSupport
-@testable import EntryKit
 import Foundation
 import Testing
+
+@testable import EntryKit
 
 @MainActor @Suite(.serialized) struct LocalizedTextTests {
     init() throws { try TestDisplay.require() }

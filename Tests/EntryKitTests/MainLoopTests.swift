@@ -1,9 +1,10 @@
 import CGtk
 import EntryKitTestSupport
-@testable import EntryKit
 import Foundation
 import Synchronization
 import Testing
+
+@testable import EntryKit
 
 @MainActor @Suite(.serialized) struct MainLoopTests {
     init() throws { try TestDisplay.require() }

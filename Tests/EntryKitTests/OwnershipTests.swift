@@ -1,7 +1,8 @@
 import CGtk
 import EntryKitTestSupport
-@testable import EntryKit
 import Testing
+
+@testable import EntryKit
 
 @MainActor @Suite(.serialized) struct OwnershipTests {
     init() throws { try TestDisplay.require() }

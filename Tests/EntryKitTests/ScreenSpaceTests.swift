@@ -1,5 +1,6 @@
-@testable import EntryKit
 import Testing
+
+@testable import EntryKit
 
 /// The height a window may take: a window manager's work area as it is, an unknown one (Wayland,
 /// a bare X server: GDK then gives the whole monitor) less room for unseen panels.

@@ -1,7 +1,8 @@
 import CGtk
 import EntryKitTestSupport
-@testable import EntryKit
 import Testing
+
+@testable import EntryKit
 
 @MainActor @Suite(.serialized) struct SignalTests {
     init() throws { try TestDisplay.require() }
@@ -20,10 +21,12 @@ import Testing
     @Test func handlerReceivesTheSignalArgument() {
         let label = Label("a")
         var notified: [String] = []
-        label.connect("notify::label", withPointer: { pspec in
-            let spec = pspec!.assumingMemoryBound(to: GParamSpec.self)
-            notified.append(String(cString: spec.pointee.name))
-        })
+        label.connect(
+            "notify::label",
+            withPointer: { pspec in
+                let spec = pspec!.assumingMemoryBound(to: GParamSpec.self)
+                notified.append(String(cString: spec.pointee.name))
+            })
         label.text = "b"
         #expect(notified == ["label"])
     }
@@ -92,7 +95,12 @@ import Testing
 
         let button = makeButton()
         var popups = 0
-        button.connect("popup-menu", returningBool: { popups += 1; return true })
+        button.connect(
+            "popup-menu",
+            returningBool: {
+                popups += 1
+                return true
+            })
         var instance = [GValue()]
         g_value_init(&instance[0], ek_type_of(button.object))
         g_value_set_object(&instance[0], button.object)
@@ -109,14 +117,17 @@ import Testing
         let infoBar = gtk_info_bar_get_type()
         #expect(g_type_class_peek(infoBar) == nil, "an info bar was made before: this test no longer sees an unreferenced class")
         #expect(SignalShape.integerArgument.mismatch(with: "response", on: infoBar) == nil)
-        #expect(SignalShape.pointerArgument.mismatch(with: "response", on: infoBar)?.hasPrefix("GtkInfoBar::response has the signature (gint) -> void") == true)
+        #expect(
+            SignalShape.pointerArgument.mismatch(with: "response", on: infoBar)?.hasPrefix(
+                "GtkInfoBar::response has the signature (gint) -> void") == true)
     }
 
     @Test func handlerOfTheWrongShapeIsRefusedWithTheRealSignature() {
         let dialog = gtk_dialog_get_type()
         #expect(SignalShape.integerArgument.mismatch(with: "response", on: dialog) == nil)
         let asPointer = SignalShape.pointerArgument.mismatch(with: "response", on: dialog)
-        #expect(asPointer == "GtkDialog::response has the signature (gint) -> void; a handler for (gpointer) -> void cannot be connected to it")
+        #expect(
+            asPointer == "GtkDialog::response has the signature (gint) -> void; a handler for (gpointer) -> void cannot be connected to it")
         #expect(SignalShape.noArgument.mismatch(with: "response", on: dialog) != nil, "an argument would be dropped")
 
         let widget = gtk_widget_get_type()
@@ -124,7 +135,8 @@ import Testing
         #expect(SignalShape.noArgument.mismatch(with: "key-press-event", on: widget)?.contains("(GdkEvent) -> gboolean") == true)
         #expect(SignalShape.noArgumentReturningBool.mismatch(with: "popup-menu", on: widget) == nil)
         #expect(SignalShape.noArgument.mismatch(with: "popup-menu", on: widget) != nil, "a gboolean return must be given")
-        #expect(SignalShape.pointerArgument.mismatch(with: "notify::label", on: gtk_label_get_type()) == nil, "detailed names are looked up")
+        #expect(
+            SignalShape.pointerArgument.mismatch(with: "notify::label", on: gtk_label_get_type()) == nil, "detailed names are looked up")
         #expect(SignalShape.noArgument.mismatch(with: "no-such-signal", on: widget) == "GtkWidget has no signal \"no-such-signal\"")
     }
 
@@ -137,7 +149,8 @@ import Testing
             }
         }
         let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("GtkDialog::response has the signature (gint) -> void"), "the message names the signal: \(stderr.prefix(300))")
+        #expect(
+            stderr.contains("GtkDialog::response has the signature (gint) -> void"), "the message names the signal: \(stderr.prefix(300))")
     }
 
     @Test func blockedHandlerMissesWhatTheCodeItselfDoes() {

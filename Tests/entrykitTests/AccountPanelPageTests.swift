@@ -1,8 +1,9 @@
 import CGtk
-@testable import EntryKit
-@testable import entrykit
 import EntryKitTestSupport
 import Testing
+
+@testable import EntryKit
+@testable import entrykit
 
 @MainActor @Suite(.serialized) struct AccountPanelPageTests {
     init() throws { try TestDisplay.require() }

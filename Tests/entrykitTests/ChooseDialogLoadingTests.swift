@@ -1,9 +1,10 @@
 import CGtk
-@testable import EntryKit
 import EntryKitCommandLine
-@testable import entrykit
 import EntryKitTestSupport
 import Testing
+
+@testable import EntryKit
+@testable import entrykit
 
 /// `entrykit choose` while its items are still being read: the dialog shows, waits, then loads.
 @MainActor @Suite(.serialized) struct ChooseDialogLoadingTests {

@@ -1,9 +1,10 @@
 import CEntryKit
 import CGtk
-@testable import EntryKit
-@testable import entrykit
 import EntryKitTestSupport
 import Testing
+
+@testable import EntryKit
+@testable import entrykit
 
 /// The gallery's drop-down page on a real display, its controls used as a person uses them.
 @MainActor @Suite(.serialized) struct DropDownFieldPageTests {

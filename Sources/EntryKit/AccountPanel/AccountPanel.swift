@@ -60,7 +60,9 @@ public enum AccountPanel {
     }
 
     /// Shows a panel for `request`; `completion` runs once when it closes.
-    public static func show(_ request: AccountRequest, parent: Window? = nil, completion: @escaping @MainActor (Bool, String?, String?) -> Void) {
+    public static func show(
+        _ request: AccountRequest, parent: Window? = nil, completion: @escaping @MainActor (Bool, String?, String?) -> Void
+    ) {
         showSecurely(request, parent: parent) { accepted, username, password in
             completion(accepted, username, password?.makeString())
         }
@@ -68,7 +70,10 @@ public enum AccountPanel {
 
     /// Shows a panel for `request` and lends the password in locked memory: `completion` reads
     /// it while it runs, and the bytes are wiped when it returns.
-    public static func showSecurely(_ request: AccountRequest, parent: Window? = nil, completion: @escaping @MainActor (_ accepted: Bool, _ username: String?, _ password: SecurePassword?) -> Void) {
+    public static func showSecurely(
+        _ request: AccountRequest, parent: Window? = nil,
+        completion: @escaping @MainActor (_ accepted: Bool, _ username: String?, _ password: SecurePassword?) -> Void
+    ) {
         queue.append(Pending(request: request, parent: parent, completion: completion))
         presentNext()
     }
@@ -90,7 +95,10 @@ public enum AccountPanel {
 
     /// Shows a panel, runs a nested main loop until it closes, and returns what `body` makes of
     /// the answer while the password is still lent.
-    public static func runSecurely<Result>(_ request: AccountRequest, parent: Window? = nil, _ body: @escaping @MainActor (_ accepted: Bool, _ username: String?, _ password: SecurePassword?) -> Result) -> Result {
+    public static func runSecurely<Result>(
+        _ request: AccountRequest, parent: Window? = nil,
+        _ body: @escaping @MainActor (_ accepted: Bool, _ username: String?, _ password: SecurePassword?) -> Result
+    ) -> Result {
         let outcome = RunOutcome<Result>()
         let loop = g_main_loop_new(nil, 0)
         defer { g_main_loop_unref(loop) }

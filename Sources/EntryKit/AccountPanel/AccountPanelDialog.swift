@@ -90,7 +90,8 @@ package final class AccountPanelDialog: Window {
         capsLockRow.append(capsLockLabel)
         column.append(capsLockRow)
 
-        gtk_container_add(UnsafeMutableRawPointer(gtk_dialog_get_content_area(cast())).assumingMemoryBound(to: GtkContainer.self), column.widget)
+        gtk_container_add(
+            UnsafeMutableRawPointer(gtk_dialog_get_content_area(cast())).assumingMemoryBound(to: GtkContainer.self), column.widget)
         column.showAll()
         gtk_widget_set_visible(messageLabel.widget, request.message?.isEmpty == false ? 1 : 0)
         errorLabel.hide()
@@ -153,8 +154,10 @@ package final class AccountPanelDialog: Window {
         gtk_button_set_label(cancelButton.cast(), strings.string("_Cancel"))
         // Japanese writes a mnemonic as "(_U)", which GTK would read out as "(U)": name each
         // widget by the plain word instead.
-        for (widget, key) in [(usernameEntry, "Username"), (usernameLabel, "Username"), (passwordEntry, "Password"),
-                              (passwordLabel, "Password"), (okButton, "OK"), (cancelButton, "Cancel")] {
+        for (widget, key) in [
+            (usernameEntry, "Username"), (usernameLabel, "Username"), (passwordEntry, "Password"),
+            (passwordLabel, "Password"), (okButton, "OK"), (cancelButton, "Cancel"),
+        ] {
             widget.accessibleName = strings.string(key)
         }
         capsLockLabel.text = strings.string("Caps Lock is on")

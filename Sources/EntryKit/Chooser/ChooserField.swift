@@ -137,8 +137,10 @@ open class ChooserField: ChooserEntry {
     /// Sends the key presses of `signal` (`key-press-event`, or a field's own class handler that
     /// runs after an application's handlers) to the field's `handle`, which returns whether it
     /// used the key, while there is a list to drive.
-    func connectKeys<Field: ChooserField>(through signal: String = "key-press-event",
-                                          to handle: @escaping @MainActor (Field) -> (_ keyval: guint, _ state: guint) -> Bool) {
+    func connectKeys<Field: ChooserField>(
+        through signal: String = "key-press-event",
+        to handle: @escaping @MainActor (Field) -> (_ keyval: guint, _ state: guint) -> Bool
+    ) {
         connectKeyPresses(signal) { [weak self] keyval, state in
             guard let field = self as? Field, field.isExpandable else { return false }
             return handle(field)(keyval, state)

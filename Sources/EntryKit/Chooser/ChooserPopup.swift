@@ -90,14 +90,16 @@ public final class ChooserPopup {
         // original (which overlaps by its one-pixel border).
         let height = gtk_widget_get_allocated_height(entry.widget)
         let tail = Self.arrowHeight + 1
-        target = placement == .below
+        target =
+            placement == .below
             ? GdkRectangle(x: 0, y: 0, width: width, height: height - tail)
             : GdkRectangle(x: 0, y: tail, width: width, height: height - tail)
         gtk_popover_set_pointing_to(popover.cast(), &target)
         // Start folded, then unfold from the edge that touches the entry.
         gtk_revealer_set_transition_type(revealer.cast(), GTK_REVEALER_TRANSITION_TYPE_NONE)
         gtk_revealer_set_reveal_child(revealer.cast(), 0)
-        gtk_revealer_set_transition_type(revealer.cast(), placement == .below ? GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN : GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
+        gtk_revealer_set_transition_type(
+            revealer.cast(), placement == .below ? GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN : GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
         keepWindowDefault()
         popover.show()
         gtk_revealer_set_reveal_child(revealer.cast(), 1)
@@ -140,13 +142,16 @@ public final class ChooserPopup {
     private func contentBounds(of toplevel: UnsafeMutablePointer<GtkWidget>) -> (top: gint, bottom: gint) {
         let wholeWindow = (top: gint(0), bottom: gtk_widget_get_allocated_height(toplevel))
         guard ek_is_a(toplevel, gtk_bin_get_type()) != 0,
-              let child = gtk_bin_get_child(UnsafeMutableRawPointer(toplevel).assumingMemoryBound(to: GtkBin.self)) else {
+            let child = gtk_bin_get_child(UnsafeMutableRawPointer(toplevel).assumingMemoryBound(to: GtkBin.self))
+        else {
             return wholeWindow
         }
         var allocation = GtkAllocation()
         gtk_widget_get_allocation(child, &allocation)  // without the child's margins
-        return (allocation.y - gtk_widget_get_margin_top(child),
-                allocation.y + allocation.height + gtk_widget_get_margin_bottom(child))
+        return (
+            allocation.y - gtk_widget_get_margin_top(child),
+            allocation.y + allocation.height + gtk_widget_get_margin_bottom(child)
+        )
     }
 
     /// The rectangle the popover points at, in the entry's coordinates.
@@ -199,12 +204,14 @@ public final class ChooserPopup {
 @MainActor
 enum ChooserStyle {
     static func installOnce() {
-        ScreenStyle.install(named: "chooser", css: """
-            popover.entrykit-chooser {
-                padding: 0; margin: 0; border: none; border-radius: 0;
-                box-shadow: none; background: transparent;
-            }
-            """)
+        ScreenStyle.install(
+            named: "chooser",
+            css: """
+                popover.entrykit-chooser {
+                    padding: 0; margin: 0; border: none; border-radius: 0;
+                    box-shadow: none; background: transparent;
+                }
+                """)
     }
 }
 

@@ -55,12 +55,14 @@ public enum GtkRuntime {
         guard !mainActorWorkRunsInGtkLoop, ek_is_process_main_thread() != 0 else { return }
         mainActorWorkRunsInGtkLoop = true
         let handle = _dispatch_get_main_queue_handle_4CF()
-        g_unix_fd_add(handle, G_IO_IN, { fd, _, _ in
-            var count: eventfd_t = 0
-            _ = eventfd_read(fd, &count)  // non-blocking; only clears the wake-up
-            _dispatch_main_queue_callback_4CF(nil)
-            return 1  // G_SOURCE_CONTINUE
-        }, nil)
+        g_unix_fd_add(
+            handle, G_IO_IN,
+            { fd, _, _ in
+                var count: eventfd_t = 0
+                _ = eventfd_read(fd, &count)  // non-blocking; only clears the wake-up
+                _dispatch_main_queue_callback_4CF(nil)
+                return 1  // G_SOURCE_CONTINUE
+            }, nil)
     }
 
     /// Whether the caller may call GTK: it runs where GTK's main loop and the main actor run.
@@ -87,7 +89,8 @@ public enum GtkRuntime {
             return "cannot open a display: neither DISPLAY nor WAYLAND_DISPLAY is set (run it in a desktop session, or under xvfb-run)"
         default:
             let names = [x11.map { "DISPLAY=\($0)" }, wayland.map { "WAYLAND_DISPLAY=\($0)" }].compactMap { $0 }
-            return "cannot open a display (\(names.joined(separator: ", "))): is the display server running and may this user connect to it?"
+            return
+                "cannot open a display (\(names.joined(separator: ", "))): is the display server running and may this user connect to it?"
         }
     }
 }

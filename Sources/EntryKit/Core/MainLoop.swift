@@ -36,10 +36,12 @@ public enum MainLoop {
     public static func wait(until condition: () -> Bool, timeout: TimeInterval?) -> Bool {
         let flag = DeadlineFlag()
         let deadline = timeout.map { seconds in
-            addTimeout(seconds: seconds, { data in
-                Unmanaged<DeadlineFlag>.fromOpaque(data!).takeUnretainedValue().passed = true
-                return 0  // G_SOURCE_REMOVE
-            }, data: Unmanaged.passUnretained(flag).toOpaque())
+            addTimeout(
+                seconds: seconds,
+                { data in
+                    Unmanaged<DeadlineFlag>.fromOpaque(data!).takeUnretainedValue().passed = true
+                    return 0  // G_SOURCE_REMOVE
+                }, data: Unmanaged.passUnretained(flag).toOpaque())
         }
         return withExtendedLifetime(flag) {
             defer { if !flag.passed, let deadline { g_source_remove(deadline) } }
@@ -69,30 +71,36 @@ public enum MainLoop {
     /// Runs `work` once after `seconds` (any number: see ``addTimeout(seconds:_:data:)``).
     public static func after(seconds: TimeInterval, _ work: @escaping @MainActor () -> Void) {
         let box = SignalClosureBox<SignalHandler>(work).retainedPointer()
-        addTimeout(seconds: seconds, { data in
-            MainActor.assumeIsolated { SignalClosureBox<SignalHandler>.from(data)() }
-            SignalClosures.release(data)
-            return 0  // G_SOURCE_REMOVE
-        }, data: box)
+        addTimeout(
+            seconds: seconds,
+            { data in
+                MainActor.assumeIsolated { SignalClosureBox<SignalHandler>.from(data)() }
+                SignalClosures.release(data)
+                return 0  // G_SOURCE_REMOVE
+            }, data: box)
     }
 
     /// Runs `work` once, the next time the loop is idle; with `afterGtksIdleWork`, only once
     /// GTK's own idle callbacks (`G_PRIORITY_DEFAULT_IDLE`) have all run.
     public static func idle(afterGtksIdleWork: Bool = false, _ work: @escaping @MainActor () -> Void) {
-        g_idle_add_full(afterGtksIdleWork ? G_PRIORITY_LOW : G_PRIORITY_DEFAULT_IDLE, { data in
-            MainActor.assumeIsolated { SignalClosureBox<SignalHandler>.from(data)() }
-            return 0  // G_SOURCE_REMOVE
-        }, SignalClosureBox<SignalHandler>(work).retainedPointer(), { data in SignalClosures.release(data) })
+        g_idle_add_full(
+            afterGtksIdleWork ? G_PRIORITY_LOW : G_PRIORITY_DEFAULT_IDLE,
+            { data in
+                MainActor.assumeIsolated { SignalClosureBox<SignalHandler>.from(data)() }
+                return 0  // G_SOURCE_REMOVE
+            }, SignalClosureBox<SignalHandler>(work).retainedPointer(), { data in SignalClosures.release(data) })
     }
 
     /// Runs `work` on the GTK thread soon, before the next frame is drawn; callable from any
     /// thread (a filter finishing in the background hands its result back this way).
     public nonisolated static func post(_ work: @escaping @Sendable @MainActor () -> Void) {
-        g_idle_add_full(G_PRIORITY_DEFAULT, { data in
-            let work = SignalClosureBox<@Sendable @MainActor () -> Void>.from(data)
-            MainActor.assumeIsolated { work() }
-            return 0  // G_SOURCE_REMOVE
-        }, SignalClosureBox<@Sendable @MainActor () -> Void>(work).retainedPointer(), { data in SignalClosures.release(data) })
+        g_idle_add_full(
+            G_PRIORITY_DEFAULT,
+            { data in
+                let work = SignalClosureBox<@Sendable @MainActor () -> Void>.from(data)
+                MainActor.assumeIsolated { work() }
+                return 0  // G_SOURCE_REMOVE
+            }, SignalClosureBox<@Sendable @MainActor () -> Void>(work).retainedPointer(), { data in SignalClosures.release(data) })
     }
 }
 

@@ -87,7 +87,8 @@ extension GObjectReference {
     /// `GParamSpec` (`notify`) or a `GVariant` (`activate` of an action).
     @discardableResult
     public func connect(_ signal: String, withPointer handler: @escaping SignalHandlerWithPointer) -> SignalConnection {
-        let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, argument, data in
+        let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = {
+            _, argument, data in
             MainActor.assumeIsolated { SignalClosureBox<SignalHandlerWithPointer>.from(data)(argument) }
         }
         return connect(signal, .pointerArgument, box: SignalClosureBox(handler), thunk: unsafeBitCast(thunk, to: GCallback.self))
@@ -105,19 +106,24 @@ extension GObjectReference {
     /// Connects `handler` to an event signal (`key-press-event`); return `true` to stop the event.
     @discardableResult
     public func connectEvent(_ signal: String, _ handler: @escaping EventHandler) -> SignalConnection {
-        let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GdkEvent>?, UnsafeMutableRawPointer?) -> gboolean = { _, event, data in
+        let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GdkEvent>?, UnsafeMutableRawPointer?) -> gboolean = {
+            _, event, data in
             MainActor.assumeIsolated { SignalClosureBox<EventHandler>.from(data)(event!) ? 1 : 0 }
         }
         return connect(signal, .event, box: SignalClosureBox(handler), thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
-    private func connect<Handler>(_ signal: String, _ shape: SignalShape, box: SignalClosureBox<Handler>, thunk: GCallback) -> SignalConnection {
+    private func connect<Handler>(
+        _ signal: String, _ shape: SignalShape, box: SignalClosureBox<Handler>, thunk: GCallback
+    ) -> SignalConnection {
         if let mismatch = shape.mismatch(with: signal, on: ek_type_of(object)) {
             preconditionFailure(mismatch)
         }
-        let id = g_signal_connect_data(object, signal, thunk, box.retainedPointer(), { data, _ in
-            SignalClosures.release(data)
-        }, GConnectFlags(rawValue: 0))
+        let id = g_signal_connect_data(
+            object, signal, thunk, box.retainedPointer(),
+            { data, _ in
+                SignalClosures.release(data)
+            }, GConnectFlags(rawValue: 0))
         return SignalConnection(source: self, handlerID: id)
     }
 }
@@ -147,8 +153,11 @@ enum SignalShape {
         let parameters = (0..<Int(query.n_params)).map { ek_signal_type_without_scope(query.param_types[$0]) }
         let returnType = ek_signal_type_without_scope(query.return_type)
         if accepts(parameters: parameters, returnType: returnType) { return nil }
-        let signature = "(" + parameters.map { String(cString: g_type_name($0)) }.joined(separator: ", ") + ") -> " + String(cString: g_type_name(returnType))
-        return "\(typeName)::\(String(cString: query.signal_name)) has the signature \(signature); a handler for \(description) cannot be connected to it"
+        let signature =
+            "(" + parameters.map { String(cString: g_type_name($0)) }.joined(separator: ", ") + ") -> "
+            + String(cString: g_type_name(returnType))
+        return
+            "\(typeName)::\(String(cString: query.signal_name)) has the signature \(signature); a handler for \(description) cannot be connected to it"
     }
 
     private var description: String {
@@ -183,8 +192,18 @@ enum SignalShape {
 
 /// GLib's fundamental types, which C names with macros Swift cannot import (gtype.h numbers them).
 enum FundamentalType: GType {
-    case none = 1, interface = 2, boolean = 5, int = 6, uint = 7, `enum` = 12
-    case string = 16, pointer = 17, boxed = 18, param = 19, object = 20, variant = 21
+    case none = 1
+    case interface = 2
+    case boolean = 5
+    case int = 6
+    case uint = 7
+    case `enum` = 12
+    case string = 16
+    case pointer = 17
+    case boxed = 18
+    case param = 19
+    case object = 20
+    case variant = 21
 
     var type: GType { rawValue << GType(G_TYPE_FUNDAMENTAL_SHIFT) }
 }

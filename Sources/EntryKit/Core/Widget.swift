@@ -27,7 +27,12 @@ open class Widget: GObjectReference {
     }
 
     public var tooltip: String? {
-        get { gtk_widget_get_tooltip_text(widget).map { text in defer { g_free(text) }; return String(cString: text) } }
+        get {
+            gtk_widget_get_tooltip_text(widget).map { text in
+                defer { g_free(text) }
+                return String(cString: text)
+            }
+        }
         set { gtk_widget_set_tooltip_text(widget, newValue) }
     }
 

@@ -22,7 +22,10 @@ extension DropDownField {
         let key = Int32(bitPattern: keyval)
         switch key {
         case GDK_KEY_Down, GDK_KEY_KP_Down:
-            if alt { open(); return true }
+            if alt {
+                open()
+                return true
+            }
             guard modifiers == 0 else { return false }
             if !isOpen { open() }
             list.move(.next)

@@ -96,7 +96,10 @@ public final class DropDownField: ChooserField {
     public var selectedIndex: Int? {
         didSet {
             if let index = selectedIndex {
-                guard items.indices.contains(index) else { selectedIndex = oldValue; return }
+                guard items.indices.contains(index) else {
+                    selectedIndex = oldValue
+                    return
+                }
                 setTextQuietly(items[index])
             }
             reportChoices(count: items.count, chosen: selectedIndex)

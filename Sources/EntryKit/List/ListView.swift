@@ -60,10 +60,12 @@ public final class ListView: Widget {
         canvas.show()
         rows.attach(to: listView)
         canvas.connect("row-activated", withInteger: { [weak self] row in self?.rowActivated(Int(row)) })
-        canvas.connect("highlight-changed", withInteger: { [weak self] row in
-            guard let self else { return }
-            onHighlightChange?(row < 0 ? nil : itemIndex(ofRow: Int(row)))
-        })
+        canvas.connect(
+            "highlight-changed",
+            withInteger: { [weak self] row in
+                guard let self else { return }
+                onHighlightChange?(row < 0 ? nil : itemIndex(ofRow: Int(row)))
+            })
     }
 
     /// The `EkListView *` (an opaque C type to Swift).
@@ -211,11 +213,12 @@ public final class ListView: Widget {
     /// Scrolls so that `row` is on screen.
     public func scroll(toRow row: Int, placement: ListScrollPlacement = .nearest) {
         guard (0..<rowCount).contains(row) else { return }
-        let where_: EkListScroll = switch placement {
-        case .nearest: EK_LIST_SCROLL_NEAREST
-        case .top: EK_LIST_SCROLL_TOP
-        case .center: EK_LIST_SCROLL_CENTER
-        }
+        let where_: EkListScroll =
+            switch placement {
+            case .nearest: EK_LIST_SCROLL_NEAREST
+            case .top: EK_LIST_SCROLL_TOP
+            case .center: EK_LIST_SCROLL_CENTER
+            }
         ek_list_view_scroll_to_row(listView, guint(row), where_)
     }
 

@@ -23,9 +23,10 @@ public enum LocalizedText {
     /// Calls `apply(owner, localization)` now and after each language change while `owner` lives.
     public static func bind<Owner: AnyObject>(_ owner: Owner, _ apply: @escaping @MainActor (Owner, Localization) -> Void) {
         startObserving()
-        bindings.append(Binding(owner: owner) { [weak owner] localization in
-            if let owner { apply(owner, localization) }
-        })
+        bindings.append(
+            Binding(owner: owner) { [weak owner] localization in
+                if let owner { apply(owner, localization) }
+            })
         apply(owner, localization)
     }
 
@@ -46,10 +47,11 @@ public enum LocalizedText {
             if GtkRuntime.isInGtkContext {
                 MainActor.assumeIsolated { LocalizedText.relabelAll() }
             } else {
-                g_idle_add({ _ in
-                    MainActor.assumeIsolated { LocalizedText.relabelAll() }
-                    return 0
-                }, nil)
+                g_idle_add(
+                    { _ in
+                        MainActor.assumeIsolated { LocalizedText.relabelAll() }
+                        return 0
+                    }, nil)
             }
         }
     }

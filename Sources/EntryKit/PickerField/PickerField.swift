@@ -106,7 +106,8 @@ public final class PickerField: ChooserField {
     private func hideCaret() {
         let provider = gtk_css_provider_new()!
         gtk_css_provider_load_from_data(provider, "entry { caret-color: transparent; }", -1, nil)
-        gtk_style_context_add_provider(gtk_widget_get_style_context(widget), OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        gtk_style_context_add_provider(
+            gtk_widget_get_style_context(widget), OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(provider)
     }
 

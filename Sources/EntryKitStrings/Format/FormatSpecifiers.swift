@@ -15,8 +15,13 @@ public struct FormatSpecifiers: Equatable, Sendable, CustomStringConvertible {
     public let isMalformed: Bool
 
     public enum Kind: String, Sendable {
-        case object = "@", signedInteger = "d", unsignedInteger = "u", floatingPoint = "f"
-        case cString = "s", character = "c", pointer = "p"
+        case object = "@"
+        case signedInteger = "d"
+        case unsignedInteger = "u"
+        case floatingPoint = "f"
+        case cString = "s"
+        case character = "c"
+        case pointer = "p"
     }
 
     public var isEmpty: Bool { arguments.isEmpty && !isMalformed }

@@ -35,7 +35,8 @@ extension StringsValue {
         case .dictionary(let members):
             guard !members.isEmpty else { return "{}" }
             let inner = indent + "  "
-            return "{\n" + members.map { inner + JSONString.quoted($0.key) + ": " + $0.value.json(indent: inner) }
+            return "{\n"
+                + members.map { inner + JSONString.quoted($0.key) + ": " + $0.value.json(indent: inner) }
                 .joined(separator: ",\n") + "\n" + indent + "}"
         case .data(let bytes):
             return JSONString.quoted("<" + bytes.map { StringsDecoder.hexDigits(UInt32($0), width: 2).lowercased() }.joined() + ">")

@@ -30,7 +30,8 @@ extension StringsDocument {
         found += duplicates.map { duplicate in
             StringsDiagnostic(
                 position: duplicate.duplicate, isError: false,
-                message: "duplicate key \(JSONString.quoted(duplicate.key)) (first defined at \(duplicate.first)); the last definition wins")
+                message: "duplicate key \(JSONString.quoted(duplicate.key)) (first defined at \(duplicate.first)); the last definition wins"
+            )
         }
         found += ignoredRecoveries.map { ignored in
             StringsDiagnostic(

@@ -50,7 +50,7 @@ public struct LanguagePreference: Sendable, Equatable {
         // `ja-JP` (BCP 47) is written `ja_JP` in .lproj names.
         let normalized = String(name.map { $0 == "-" ? "_" : $0 })
         guard !normalized.isEmpty, normalized != "C", normalized != "POSIX",
-              normalized.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+            normalized.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
         else { return [] }
         guard let underscore = normalized.firstIndex(of: "_") else { return [normalized] }
         return [normalized, String(normalized[..<underscore])]
@@ -61,7 +61,7 @@ extension StringProtocol {
     func trimmingWhitespace() -> Substring {
         let scalars = Substring(self)
         guard let start = scalars.firstIndex(where: { !$0.isWhitespace }),
-              let end = scalars.lastIndex(where: { !$0.isWhitespace })
+            let end = scalars.lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return scalars[start...end]
     }

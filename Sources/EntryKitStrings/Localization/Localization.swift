@@ -29,7 +29,8 @@ public final class Localization: Sendable {
     public static let shared: Localization = {
         // Read once: every read copies the whole environment into a new dictionary.
         let environment = ProcessInfo.processInfo.environment
-        return Localization(searchPaths: defaultSearchPaths(environment: environment), preference: LanguagePreference(environment: environment))
+        return Localization(
+            searchPaths: defaultSearchPaths(environment: environment), preference: LanguagePreference(environment: environment))
     }()
 
     private struct State {
@@ -75,8 +76,9 @@ public final class Localization: Sendable {
             paths += override.split(separator: ":").map { URL(fileURLWithPath: String($0), isDirectory: true) }
         }
         if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            paths.append(URL(fileURLWithPath: executable).deletingLastPathComponent()
-                .appendingPathComponent("../share/entrykit", isDirectory: true).standardized)
+            paths.append(
+                URL(fileURLWithPath: executable).deletingLastPathComponent()
+                    .appendingPathComponent("../share/entrykit", isDirectory: true).standardized)
         }
         paths.append(sourceTreeResources)
         return paths
@@ -111,7 +113,8 @@ public final class Localization: Sendable {
 
     /// The format `format(_:_:table:)` uses: the first translation whose conversions are safe.
     func formatString(_ key: String, table: String = defaultTable) -> String {
-        let trusted = FormatSpecifiers(key).isEmpty
+        let trusted =
+            FormatSpecifiers(key).isEmpty
             ? value(for: key, table: table, language: LanguagePreference.fallbackLanguage) ?? key
             : key
         let expected = FormatSpecifiers(trusted)
@@ -119,7 +122,9 @@ public final class Localization: Sendable {
             guard let candidate = value(for: key, table: table, language: language) else { continue }
             let found = FormatSpecifiers(candidate)
             if found == expected { return candidate }
-            reportOnce("warning: not using the \(language) text of \"\(key)\" (table \(table)): its format conversions (\(found)) differ from \(expected)")
+            reportOnce(
+                "warning: not using the \(language) text of \"\(key)\" (table \(table)): its format conversions (\(found)) differ from \(expected)"
+            )
         }
         return trusted
     }

@@ -27,9 +27,10 @@ struct PropertyListValue: Decodable {
     init(from decoder: any Decoder) throws {
         if let dictionary = try? decoder.container(keyedBy: Key.self) {
             // Sorted: a dictionary read from a property list has no order of its own.
-            value = .dictionary(try dictionary.allKeys.map(\.stringValue).sorted().map { key in
-                StringsMember(key: key, value: try dictionary.decode(PropertyListValue.self, forKey: Key(stringValue: key)).value)
-            })
+            value = .dictionary(
+                try dictionary.allKeys.map(\.stringValue).sorted().map { key in
+                    StringsMember(key: key, value: try dictionary.decode(PropertyListValue.self, forKey: Key(stringValue: key)).value)
+                })
         } else if var array = try? decoder.unkeyedContainer() {
             var elements: [StringsValue] = []
             while !array.isAtEnd { elements.append(try array.decode(PropertyListValue.self).value) }
@@ -65,7 +66,8 @@ struct PropertyListValue: Decodable {
     private static func reason(_ error: DecodingError) -> String {
         guard case .dataCorrupted(let context) = error else { return "\(error)" }
         if let underlying = context.underlyingError as? CocoaError,
-           let description = underlying.userInfo["NSDebugDescription"] as? String {
+            let description = underlying.userInfo["NSDebugDescription"] as? String
+        {
             return description
         }
         return context.debugDescription

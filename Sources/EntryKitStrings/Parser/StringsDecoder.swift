@@ -71,11 +71,13 @@ enum StringsDecoder {
             badRun = nil
             let shown = (run.start..<min(end, run.start + 4)).map { hexByte(UInt32(bytes[$0])) }.joined(separator: " ")
             let more = end - run.start > 4 ? " ..." : ""
-            let message = end >= count && end - run.start < 4 && isTruncatedLead(bytes, run.start, count)
+            let message =
+                end >= count && end - run.start < 4 && isTruncatedLead(bytes, run.start, count)
                 ? "incomplete UTF-8 sequence \(shown) at end of file"
                 : "invalid UTF-8 sequence \(shown)\(more); read as U+FFFD"
-            decoded.errors.append(StringsSyntaxError(
-                .invalidUTF8, message, at: tracker.position(at: run.unitIndex, in: decoded.units)))
+            decoded.errors.append(
+                StringsSyntaxError(
+                    .invalidUTF8, message, at: tracker.position(at: run.unitIndex, in: decoded.units)))
         }
 
         while i < count {
@@ -93,22 +95,36 @@ enum StringsDecoder {
             var high: UInt32 = 0xBF
             switch b0 {
             case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
+            case 0xE0:
+                length = 3
+                low = 0xA0
             case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
+            case 0xED:
+                length = 3
+                high = 0x9F
+            case 0xF0:
+                length = 4
+                low = 0x90
             case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
+            case 0xF4:
+                length = 4
+                high = 0x8F
             default: length = 0
             }
             var value = b0 & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
             var good = length > 0
             var k = 1
             while good, k < length {
-                guard i + k < count else { good = false; break }
+                guard i + k < count else {
+                    good = false
+                    break
+                }
                 let b = UInt32(bytes[i + k])
                 let (min, max) = k == 1 ? (low, high) : (UInt32(0x80), UInt32(0xBF))
-                guard b >= min, b <= max else { good = false; break }
+                guard b >= min, b <= max else {
+                    good = false
+                    break
+                }
                 value = (value << 6) | (b & 0x3F)
                 k += 1
             }
@@ -152,10 +168,11 @@ enum StringsDecoder {
         var decoded = Decoded(units: units)
         if (count - start) % 2 != 0 {
             var tracker = LineTracker()
-            decoded.warnings.append(StringsWarning(
-                .oddByteCount,
-                "UTF-16 file has an odd number of bytes (\(count)); the last byte is ignored",
-                at: tracker.position(at: unitCount, in: units)))
+            decoded.warnings.append(
+                StringsWarning(
+                    .oddByteCount,
+                    "UTF-16 file has an odd number of bytes (\(count)); the last byte is ignored",
+                    at: tracker.position(at: unitCount, in: units)))
         }
         return decoded
     }

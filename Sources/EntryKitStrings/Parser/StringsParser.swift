@@ -49,7 +49,8 @@ public enum StringsParser {
             return readPropertyList(data, format: .xml)
         }
         if startsWithLessThan(decoded.units),
-           case .dictionary? = try? PropertyListValue.read(data) {
+            case .dictionary? = try? PropertyListValue.read(data)
+        {
             // Foundation finds XML after a damaged prolog too; a text table never starts with '<'.
             return readPropertyList(data, format: .xml)
         }
@@ -109,13 +110,17 @@ public enum StringsParser {
             let what = format == .binary ? "binary" : "XML"
             return StringsDocument(
                 entries: [],
-                errors: [StringsSyntaxError(.invalidPropertyList, "cannot read this \(what) property list: \(oneLine(error.reason))", at: start)],
+                errors: [
+                    StringsSyntaxError(.invalidPropertyList, "cannot read this \(what) property list: \(oneLine(error.reason))", at: start)
+                ],
                 format: format)
         }
         guard case .dictionary(let members) = object else {
             return StringsDocument(
                 entries: [],
-                errors: [StringsSyntaxError(.notATable, "the property list holds \(describeKind(object)), not a table of strings", at: start)],
+                errors: [
+                    StringsSyntaxError(.notATable, "the property list holds \(describeKind(object)), not a table of strings", at: start)
+                ],
                 format: format)
         }
         let entries = members.map { StringsEntry(key: $0.key, value: $0.value, position: start) }
@@ -206,8 +211,8 @@ enum Scalar {
         guard let scalar = Unicode.Scalar(c), c >= 0xA0, c != 0xAD else { return code }
         switch scalar.properties.generalCategory {
         case .control, .format, .surrogate, .privateUse, .unassigned,
-             .lineSeparator, .paragraphSeparator, .spaceSeparator,
-             .nonspacingMark, .enclosingMark, .spacingMark:
+            .lineSeparator, .paragraphSeparator, .spaceSeparator,
+            .nonspacingMark, .enclosingMark, .spacingMark:
             return code
         default:
             return "'" + String(Character(scalar)) + "' (" + code + ")"
@@ -317,8 +322,9 @@ private struct Parser {
                 let start = i
                 let kind = u[i] == Scalar.openParenthesis ? "an array" : "data"
                 _ = try? parseObject(depth: 0, required: true, endOfInput: i)
-                errors.insert(StringsSyntaxError(
-                    .notATable, "the file holds \(kind), not a table of \"key\" = \"value\"; entries", at: position(start)), at: 0)
+                errors.insert(
+                    StringsSyntaxError(
+                        .notATable, "the file holds \(kind), not a table of \"key\" = \"value\"; entries", at: position(start)), at: 0)
             default:
                 parseEntries(closedBy: nil)
             }
@@ -326,19 +332,22 @@ private struct Parser {
         if let stop = appleStop {
             let dropped = entries.count - stop.entries
             if dropped > 0 {
-                errors.append(StringsSyntaxError(
-                    .appleStopsReading,
-                    "\(stop.problem); Apple's parser stops reading here and silently drops the \(dropped) "
-                        + (dropped == 1 ? "entry" : "entries") + " after it",
-                    at: stop.position))
+                errors.append(
+                    StringsSyntaxError(
+                        .appleStopsReading,
+                        "\(stop.problem); Apple's parser stops reading here and silently drops the \(dropped) "
+                            + (dropped == 1 ? "entry" : "entries") + " after it",
+                        at: stop.position))
             } else if errors.count > decodingErrors {
                 // No entry is lost, but the text after the stop has errors of its own.
-                errors.append(StringsSyntaxError(
-                    .appleStopsReading, "\(stop.problem); Apple's parser stops reading here and ignores the rest of the file",
-                    at: stop.position))
+                errors.append(
+                    StringsSyntaxError(
+                        .appleStopsReading, "\(stop.problem); Apple's parser stops reading here and ignores the rest of the file",
+                        at: stop.position))
             } else {
-                warnings.append(StringsWarning(
-                    .ignoredText, "\(stop.problem); Apple's parser ignores the rest of the file", at: stop.position))
+                warnings.append(
+                    StringsWarning(
+                        .ignoredText, "\(stop.problem); Apple's parser ignores the rest of the file", at: stop.position))
             }
         }
         errors.sort { $0.position < $1.position }
@@ -375,7 +384,8 @@ private struct Parser {
                 first = false
                 // Step over the run of stray characters (`;;`, `}`, `;=`) and go on.
                 while i < count, !Scalar.isKeyStart(u[i]), !Scalar.isWhitespace(u[i]), u[i] != Scalar.slash,
-                      !(opened != nil && u[i] == Scalar.closeBrace && i > loopStart) {
+                    !(opened != nil && u[i] == Scalar.closeBrace && i > loopStart)
+                {
                     i += 1
                 }
                 if i == loopStart { i += 1 }
@@ -537,7 +547,9 @@ private struct Parser {
                     i += 1
                 }
                 if !closed {
-                    warn(.unterminatedComment, "comment is not closed: it runs to the end of the file, and any entries after it are part of it", at: opened)
+                    warn(
+                        .unterminatedComment,
+                        "comment is not closed: it runs to the end of the file, and any entries after it are part of it", at: opened)
                 }
             } else {
                 return
@@ -691,7 +703,8 @@ private struct Parser {
                 bytes.append(UInt8(high << 4 | low))
                 i += 1
             } else if c == Scalar.space || c == Scalar.lineFeed || c == Scalar.tab || c == Scalar.carriageReturn
-                        || c == Scalar.lineSeparator || c == Scalar.paragraphSeparator {
+                || c == Scalar.lineSeparator || c == Scalar.paragraphSeparator
+            {
                 i += 1
             } else {
                 throw fail(.invalidData, "character \(describe(at: i)) is not a hexadecimal digit, in the data opened at \(opened)", at: i)
@@ -765,10 +778,11 @@ private struct Parser {
                 continue
             }
             if c >= 0xD800, c <= 0xDFFF {
-                warn(.unpairedSurrogate,
-                     "the string holds an unpaired UTF-16 surrogate \(StringsDecoder.hexDigits(UInt32(c), width: 4)), which shows as U+FFFD; "
+                warn(
+                    .unpairedSurrogate,
+                    "the string holds an unpaired UTF-16 surrogate \(StringsDecoder.hexDigits(UInt32(c), width: 4)), which shows as U+FFFD; "
                         + "write a character above U+FFFF as a pair, \\UD83D\\UDE00, or as itself",
-                     at: open)
+                    at: open)
                 return
             }
             k += 1
@@ -807,9 +821,14 @@ private struct Parser {
             let unit: UInt16 = byte < 0x80 ? UInt16(byte) : Scalar.nextStepHighHalf[Int(byte - 0x80)]
             let written = "\\" + String(u[(start + 1)..<i].map { Character(Unicode.Scalar(UInt8($0))) })
             if value > 0o377 {
-                warn(.octalEscape, "octal escape \(written) is above \\377: Apple keeps its low eight bits and reads \\\(String(byte, radix: 8)); write the character itself or \\U and four hexadecimal digits", at: start)
+                warn(
+                    .octalEscape,
+                    "octal escape \(written) is above \\377: Apple keeps its low eight bits and reads \\\(String(byte, radix: 8)); write the character itself or \\U and four hexadecimal digits",
+                    at: start)
             } else if unit == 0, byte >= 0x80 {
-                warn(.octalEscape, "octal escape \(written) names no character in the NeXTSTEP encoding: Apple reads it as U+0000", at: start)
+                warn(
+                    .octalEscape, "octal escape \(written) names no character in the NeXTSTEP encoding: Apple reads it as U+0000", at: start
+                )
             }
             return unit
         case 0x55:  // \U: up to four hexadecimal digits
@@ -823,7 +842,9 @@ private struct Parser {
             if digits < 4 {
                 let hex = StringsDecoder.hexDigits(UInt32(value), width: 4)
                 let next = i < count && u[i] != quote ? " followed by \(describe(at: i))" : ""
-                warn(.shortUnicodeEscape, "\\U takes four hexadecimal digits; this one has \(digits), so Apple reads U+\(hex)\(next); write \\U\(hex)", at: start)
+                warn(
+                    .shortUnicodeEscape,
+                    "\\U takes four hexadecimal digits; this one has \(digits), so Apple reads U+\(hex)\(next); write \\U\(hex)", at: start)
             }
             return value
         case 0x61: return 0x07  // \a
@@ -846,17 +867,28 @@ private struct Parser {
                 k += 1
             }
             if hex.count == 4 {
-                warn(.lowercaseUnicodeEscape, "\\u\(hex): Apple reads this as the letter u followed by \(hex), not as a character; write \\U\(hex.uppercased())", at: start)
+                warn(
+                    .lowercaseUnicodeEscape,
+                    "\\u\(hex): Apple reads this as the letter u followed by \(hex), not as a character; write \\U\(hex.uppercased())",
+                    at: start)
             } else {
-                warn(.lowercaseUnicodeEscape, "\\u: Apple reads this as the letter u; write u, or \\U and four hexadecimal digits for a character", at: start)
+                warn(
+                    .lowercaseUnicodeEscape,
+                    "\\u: Apple reads this as the letter u; write u, or \\U and four hexadecimal digits for a character", at: start)
             }
             return e
         case Scalar.openParenthesis:
-            warn(.unknownEscape, "unknown escape '\\(': the backslash is dropped, so \\(name) shows as (name); genstrings writes this for Swift string interpolation: use %@ in the text and pass the value as an argument", at: start)
+            warn(
+                .unknownEscape,
+                "unknown escape '\\(': the backslash is dropped, so \\(name) shows as (name); genstrings writes this for Swift string interpolation: use %@ in the text and pass the value as an argument",
+                at: start)
             return e
         default:
             let shown = describe(at: start + 1)
-            warn(.unknownEscape, "unknown escape: the backslash before \(shown) is dropped, so it reads \(shown); remove the backslash, or write \\\\ for a backslash", at: start)
+            warn(
+                .unknownEscape,
+                "unknown escape: the backslash before \(shown) is dropped, so it reads \(shown); remove the backslash, or write \\\\ for a backslash",
+                at: start)
             return e
         }
     }

@@ -115,8 +115,10 @@ enum LoginCommand {
 
     /// `name<between>password<after>` on standard output; with `passwordFD`, `password<after>`
     /// there first, then `name<after>` on standard output.
-    private static func printFields(username: String, password: SecurePassword?, passwordFD: Int32?,
-                                    between: String, after: String) throws {
+    private static func printFields(
+        username: String, password: SecurePassword?, passwordFD: Int32?,
+        between: String, after: String
+    ) throws {
         if let passwordFD {
             try password?.write(to: passwordFD)
             try Output.write(after, to: passwordFD)

@@ -38,7 +38,10 @@ enum PickCommand {
         var status: ExitStatus?
         let dialog = PickDialog(title: options.title, message: options.text, items: items, index: options.index)
         dialog.onFinish = { index in
-            guard let index else { status = status ?? .cancelled; return }
+            guard let index else {
+                status = status ?? .cancelled
+                return
+            }
             do {
                 try Output.write((options.printsIndex ? String(index) : items[index]) + "\n")
                 status = .answered

@@ -32,7 +32,8 @@ final class PickDialog: Window {
         gtk_entry_set_activates_default(field.cast(), 1)
         if message?.isEmpty == false { field.setLabel(messageLabel) }
         column.append(field)
-        gtk_container_add(UnsafeMutableRawPointer(gtk_dialog_get_content_area(cast())).assumingMemoryBound(to: GtkContainer.self), column.widget)
+        gtk_container_add(
+            UnsafeMutableRawPointer(gtk_dialog_get_content_area(cast())).assumingMemoryBound(to: GtkContainer.self), column.widget)
         column.showAll()
         messageLabel.hide()
         if message?.isEmpty == false { messageLabel.show() }

@@ -40,9 +40,10 @@ final class AboutDialog: Window {
     private static let gtkButtonTexts = ["_Close", "_License", "C_redits"]
 
     private func relabelGtkButtons(_ strings: Localization) {
-        let translations = Dictionary(uniqueKeysWithValues: Self.gtkButtonTexts.map { key in
-            (String(cString: g_dgettext("gtk30", key)), strings.string(key))
-        })
+        let translations = Dictionary(
+            uniqueKeysWithValues: Self.gtkButtonTexts.map { key in
+                (String(cString: g_dgettext("gtk30", key)), strings.string(key))
+            })
         // A header bar's close button (dialogs have one on Wayland) has an icon for a label and
         // GTK's "Close" as its accessible name: it gets the name the Close button would have.
         let gtkCloseName = String(cString: g_dgettext("gtk30", "Close"))
@@ -53,7 +54,8 @@ final class AboutDialog: Window {
             if let label = gtk_button_get_label(button) {
                 if let translation = translations[String(cString: label)] { gtk_button_set_label(button, translation) }
             } else if let accessible = gtk_widget_get_accessible(child),
-                      let name = atk_object_get_name(accessible), String(cString: name) == gtkCloseName {
+                let name = atk_object_get_name(accessible), String(cString: name) == gtkCloseName
+            {
                 atk_object_set_name(accessible, closeName)
             }
         }
@@ -66,9 +68,11 @@ private func forEachDescendant(of container: UnsafeMutablePointer<GtkWidget>, _ 
     guard ek_is_a(container, gtk_container_get_type()) != 0 else { return }
     final class Children { var widgets: [UnsafeMutablePointer<GtkWidget>] = [] }
     let children = Children()
-    gtk_container_forall(UnsafeMutableRawPointer(container).assumingMemoryBound(to: GtkContainer.self), { child, data in
-        Unmanaged<Children>.fromOpaque(data!).takeUnretainedValue().widgets.append(child!)
-    }, Unmanaged.passUnretained(children).toOpaque())
+    gtk_container_forall(
+        UnsafeMutableRawPointer(container).assumingMemoryBound(to: GtkContainer.self),
+        { child, data in
+            Unmanaged<Children>.fromOpaque(data!).takeUnretainedValue().widgets.append(child!)
+        }, Unmanaged.passUnretained(children).toOpaque())
     for child in children.widgets {
         body(child)
         forEachDescendant(of: child, body)

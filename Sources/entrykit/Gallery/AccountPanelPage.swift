@@ -90,8 +90,11 @@ final class AccountPanelPage: GalleryPage {
             result.text = strings.string("No answer yet.")
             return
         }
-        result.text = answer.accepted
-            ? strings.format("Accepted: username %1$@, password of %2$d characters.", answer.username ?? strings.string("(none)"), answer.password?.count ?? 0)
+        result.text =
+            answer.accepted
+            ? strings.format(
+                "Accepted: username %1$@, password of %2$d characters.", answer.username ?? strings.string("(none)"),
+                answer.password?.count ?? 0)
             : strings.string("Cancelled.")
     }
 }

@@ -77,8 +77,9 @@ final class DropDownFieldPage: GalleryPage {
             _ = gtk_style_context_lookup_color(gtk_widget_get_style_context(topField.widget), "borders", &border)
         }
         gtk_color_chooser_set_rgba(OpaquePointer(borderButton.widget), &border)
-        gtk_font_chooser_set_level(OpaquePointer(fontButton.widget),
-                                   GtkFontChooserLevel(GTK_FONT_CHOOSER_LEVEL_FAMILY.rawValue | GTK_FONT_CHOOSER_LEVEL_STYLE.rawValue))
+        gtk_font_chooser_set_level(
+            OpaquePointer(fontButton.widget),
+            GtkFontChooserLevel(GTK_FONT_CHOOSER_LEVEL_FAMILY.rawValue | GTK_FONT_CHOOSER_LEVEL_STYLE.rawValue))
         gtk_font_chooser_set_font(OpaquePointer(fontButton.widget), Self.font(of: topField))
         gtk_spin_button_set_value(fontSizeButton.cast(), Self.points(of: topField))
         connectControls()
@@ -150,7 +151,8 @@ final class DropDownFieldPage: GalleryPage {
             picked.text = strings.string("Nothing picked yet.")
             return
         }
-        picked.text = strings.format("Picked: %1$@ (%2$@ of %3$@)", field.items[index], Self.formatted(index + 1), Self.formatted(field.items.count))
+        picked.text = strings.format(
+            "Picked: %1$@ (%2$@ of %3$@)", field.items[index], Self.formatted(index + 1), Self.formatted(field.items.count))
     }
 
     // MARK: Sample items

@@ -1,8 +1,9 @@
 import CEntryKit
 import CGtk
 import EntryKitTestSupport
-@testable import EntryKit
 import Testing
+
+@testable import EntryKit
 
 /// Records each completion, so a test can tell "once" from "twice" from "never".
 @MainActor
@@ -68,7 +69,11 @@ private final class Answers {
         defer { finishCleanly() }
         let closers: [(AccountPanelDialog) -> Void] = [
             { gtk_button_clicked($0.cancelButton.cast()) },
-            { _ = gtk_bindings_activate(UnsafeMutableRawPointer($0.object).assumingMemoryBound(to: GObject.self), guint(GDK_KEY_Escape), GdkModifierType(rawValue: 0)) },
+            {
+                _ = gtk_bindings_activate(
+                    UnsafeMutableRawPointer($0.object).assumingMemoryBound(to: GObject.self), guint(GDK_KEY_Escape),
+                    GdkModifierType(rawValue: 0))
+            },
             { $0.close() },  // the window's close button: a delete event
             { $0.destroy() },
         ]
@@ -168,7 +173,12 @@ private final class Answers {
                 gtk_button_clicked(dialog.okButton.cast())
             }
             // Bounded: were the new panel to wait for this one, the test fails instead of hanging.
-            let deadline = g_timeout_add(5000, { _ in MainActor.assumeIsolated { AccountPanel.cancelAll() }; return 0 }, nil)
+            let deadline = g_timeout_add(
+                5000,
+                { _ in
+                    MainActor.assumeIsolated { AccountPanel.cancelAll() }
+                    return 0
+                }, nil)
             retry = AccountPanel.run(title: "Again")
             g_source_remove(deadline)
         }
@@ -320,7 +330,10 @@ private final class Answers {
         let (dialog, _) = try open()
         #expect(gtk_entry_get_input_purpose(dialog.usernameEntry.cast()) == GTK_INPUT_PURPOSE_EMAIL)
         let usernameHints = gtk_entry_get_input_hints(dialog.usernameEntry.cast()).rawValue
-        #expect(usernameHints & (GTK_INPUT_HINT_UPPERCASE_CHARS.rawValue | GTK_INPUT_HINT_UPPERCASE_WORDS.rawValue | GTK_INPUT_HINT_UPPERCASE_SENTENCES.rawValue) == 0)
+        #expect(
+            usernameHints
+                & (GTK_INPUT_HINT_UPPERCASE_CHARS.rawValue | GTK_INPUT_HINT_UPPERCASE_WORDS.rawValue
+                    | GTK_INPUT_HINT_UPPERCASE_SENTENCES.rawValue) == 0)
         #expect(gtk_entry_get_visibility(dialog.passwordEntry.cast()) == 0)
         #expect(gtk_entry_get_input_purpose(dialog.passwordEntry.cast()) == GTK_INPUT_PURPOSE_PASSWORD)
         let passwordHints = gtk_entry_get_input_hints(dialog.passwordEntry.cast()).rawValue
@@ -432,7 +445,10 @@ private final class Answers {
         var probes: [GObjectFinalizationProbe] = []
         do {
             let (dialog, _) = try open()
-            probes = [GObjectFinalizationProbe(dialog), GObjectFinalizationProbe(dialog.passwordBuffer), GObjectFinalizationProbe(dialog.passwordEntry)]
+            probes = [
+                GObjectFinalizationProbe(dialog), GObjectFinalizationProbe(dialog.passwordBuffer),
+                GObjectFinalizationProbe(dialog.passwordEntry),
+            ]
             type("secret", into: dialog.passwordEntry)
             gtk_button_clicked(dialog.cancelButton.cast())
         }

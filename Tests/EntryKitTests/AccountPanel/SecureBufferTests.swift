@@ -2,9 +2,10 @@ import CEntryKit
 import CEntryKit.TestHooks
 import CGtk
 import EntryKitTestSupport
-@testable import EntryKit
 import Foundation
 import Testing
+
+@testable import EntryKit
 
 /// The password field's buffer: where its bytes lie and that they are zero once deleted.
 @MainActor @Suite(.serialized) struct SecureBufferTests {
@@ -75,13 +76,17 @@ import Testing
 
     /// Every mapping is handed to the release observer after its wipe: on growth and on finalize.
     @Test func memoryIsZeroWhenReleasedOnGrowthAndFinalize() {
-        final class Releases { var sizes: [Int] = []; var allZero = true }
+        final class Releases {
+            var sizes: [Int] = []
+            var allZero = true
+        }
         let releases = Releases()
-        ek_secure_memory_set_release_observer({ memory, size, data in
-            let releases = Unmanaged<Releases>.fromOpaque(data!).takeUnretainedValue()
-            releases.sizes.append(size)
-            if UnsafeRawBufferPointer(start: memory, count: size).contains(where: { $0 != 0 }) { releases.allZero = false }
-        }, Unmanaged.passUnretained(releases).toOpaque())
+        ek_secure_memory_set_release_observer(
+            { memory, size, data in
+                let releases = Unmanaged<Releases>.fromOpaque(data!).takeUnretainedValue()
+                releases.sizes.append(size)
+                if UnsafeRawBufferPointer(start: memory, count: size).contains(where: { $0 != 0 }) { releases.allZero = false }
+            }, Unmanaged.passUnretained(releases).toOpaque())
         defer { ek_secure_memory_set_release_observer(nil, nil) }
 
         var buffer: GObjectReference? = makeBuffer()

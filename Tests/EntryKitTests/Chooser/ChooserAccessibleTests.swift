@@ -1,8 +1,9 @@
 import CEntryKit
 import CGtk
-@testable import EntryKit
 import EntryKitTestSupport
 import Testing
+
+@testable import EntryKit
 
 /// The combo box both fields are over AT-SPI, as a client with no keyboard uses it (on Wayland
 /// an AT-SPI client cannot synthesize keys): the `press` action GTK's combo box has, which opens

@@ -1,9 +1,10 @@
 import CEntryKit
 import CGtk
-@testable import EntryKit
 import EntryKitTestSupport
 import Foundation
 import Testing
+
+@testable import EntryKit
 
 /// DropDownField on a real display, driven with pointer and key events as a user drives it.
 @MainActor @Suite(.serialized) struct DropDownFieldTests {
@@ -13,7 +14,9 @@ import Testing
 
     /// A field in a window of `height` pixels, at the top (`atBottom` false) or the bottom, with
     /// `spaceBelow` pixels under it when at the bottom.
-    private func fieldInWindow(items: [String], height: Int32 = 400, atBottom: Bool = false, spaceBelow: Int32 = 0) -> (DropDownField, TestWindow) {
+    private func fieldInWindow(
+        items: [String], height: Int32 = 400, atBottom: Bool = false, spaceBelow: Int32 = 0
+    ) -> (DropDownField, TestWindow) {
         let field = DropDownField()
         field.setItems(items)
         let column = Box(vertical: true)
@@ -45,7 +48,10 @@ import Testing
     private func states(_ accessible: UnsafeMutablePointer<AtkObject>) -> Set<AtkStateType> {
         let set = atk_object_ref_state_set(accessible)!
         defer { g_object_unref(set) }
-        return Set([ATK_STATE_EXPANDABLE, ATK_STATE_EXPANDED, ATK_STATE_EDITABLE, ATK_STATE_FOCUSED].filter { atk_state_set_contains_state(set, $0) != 0 })
+        return Set(
+            [ATK_STATE_EXPANDABLE, ATK_STATE_EXPANDED, ATK_STATE_EDITABLE, ATK_STATE_FOCUSED].filter {
+                atk_state_set_contains_state(set, $0) != 0
+            })
     }
 
     private func origin(_ widget: UnsafeMutablePointer<GtkWidget>) -> (x: Int32, y: Int32) {
@@ -76,7 +82,9 @@ import Testing
         #expect(bottom.placement == .above)
         let listBottom = origin(bottom.list.canvas.widget).y + gtk_widget_get_allocated_height(bottom.list.canvas.widget)
         #expect(origin(bottom.list.canvas.widget).x == origin(bottom.widget).x)
-        #expect(abs(listBottom - origin(bottom.widget).y) <= 1, "the list ends at the entry's top edge (\(listBottom) vs \(origin(bottom.widget).y))")
+        #expect(
+            abs(listBottom - origin(bottom.widget).y) <= 1,
+            "the list ends at the entry's top edge (\(listBottom) vs \(origin(bottom.widget).y))")
         bottomWindow.saveScreenshot("dropdown-above")
     }
 
@@ -468,8 +476,9 @@ import Testing
         var changes: [String] = []
         let accessible = GObjectReference(transferNone: field.accessible)
         let box = StateChanges { name, value in changes.append("\(name)=\(value)") }
-        let handler = g_signal_connect_data(accessible.object, "state-change", unsafeBitCast(StateChanges.thunk, to: GCallback.self),
-                                            Unmanaged.passUnretained(box).toOpaque(), nil, GConnectFlags(rawValue: 0))
+        let handler = g_signal_connect_data(
+            accessible.object, "state-change", unsafeBitCast(StateChanges.thunk, to: GCallback.self),
+            Unmanaged.passUnretained(box).toOpaque(), nil, GConnectFlags(rawValue: 0))
         defer { g_signal_handler_disconnect(accessible.object, handler) }
         #expect(states(field.accessible).contains(ATK_STATE_EXPANDABLE))
         #expect(!states(field.accessible).contains(ATK_STATE_EXPANDED))
@@ -485,9 +494,11 @@ import Testing
         let (field, window) = fieldInWindow(items: fruit)
         var descendants: [String] = []
         let accessible = GObjectReference(transferNone: field.accessible)
-        accessible.connect("active-descendant-changed", withPointer: { row in
-            descendants.append(atk_object_get_name(row!.assumingMemoryBound(to: AtkObject.self)).map { String(cString: $0) } ?? "")
-        })
+        accessible.connect(
+            "active-descendant-changed",
+            withPointer: { row in
+                descendants.append(atk_object_get_name(row!.assumingMemoryBound(to: AtkObject.self)).map { String(cString: $0) } ?? "")
+            })
         TestInput.key(GDK_KEY_Down, in: field)
         waitForPopup(field, window: window)
         TestInput.key(GDK_KEY_Down, in: field)
@@ -503,12 +514,14 @@ import Testing
         field.selectedIndex = 1
         var announced: [String] = []
         let accessible = GObjectReference(transferNone: field.accessible)
-        accessible.connect("active-descendant-changed", withPointer: { pointer in
-            let row = pointer!.assumingMemoryBound(to: AtkObject.self)
-            let name = atk_object_get_name(row).map { String(cString: $0) } ?? ""
-            let list = atk_object_get_parent(row)!
-            announced.append("\(name) \(atk_object_get_index_in_parent(row) + 1) of \(atk_object_get_n_accessible_children(list))")
-        })
+        accessible.connect(
+            "active-descendant-changed",
+            withPointer: { pointer in
+                let row = pointer!.assumingMemoryBound(to: AtkObject.self)
+                let name = atk_object_get_name(row).map { String(cString: $0) } ?? ""
+                let list = atk_object_get_parent(row)!
+                announced.append("\(name) \(atk_object_get_index_in_parent(row) + 1) of \(atk_object_get_n_accessible_children(list))")
+            })
         TestInput.key(GDK_KEY_Down, modifiers: GDK_MOD1_MASK, in: field)
         #expect(announced == ["banana 2 of 3"])
         waitForPopup(field, window: window)
@@ -566,7 +579,8 @@ private final class StateChanges: @unchecked Sendable {  // reached only on the 
     let record: @MainActor (String, Bool) -> Void
     init(_ record: @escaping @MainActor (String, Bool) -> Void) { self.record = record }
 
-    static let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, gboolean, UnsafeMutableRawPointer?) -> Void = { _, name, value, data in
+    static let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, gboolean, UnsafeMutableRawPointer?) -> Void = {
+        _, name, value, data in
         let box = Unmanaged<StateChanges>.fromOpaque(data!).takeUnretainedValue()
         let text = String(cString: name!)
         MainActor.assumeIsolated { box.record(text, value != 0) }

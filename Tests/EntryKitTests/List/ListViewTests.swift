@@ -1,8 +1,9 @@
 import CEntryKit
 import CGtk
-@testable import EntryKit
 import EntryKitTestSupport
 import Testing
+
+@testable import EntryKit
 
 /// The list core on a real display: what is drawn and exposed, how it moves, what it frees.
 @MainActor @Suite(.serialized) struct ListViewTests {
@@ -49,7 +50,10 @@ import Testing
     private func states(_ object: GObjectReference) -> Set<AtkStateType> {
         let set = atk_object_ref_state_set(object.cast())!
         defer { g_object_unref(set) }
-        return Set([ATK_STATE_SELECTED, ATK_STATE_SELECTABLE, ATK_STATE_SHOWING, ATK_STATE_DEFUNCT].filter { atk_state_set_contains_state(set, $0) != 0 })
+        return Set(
+            [ATK_STATE_SELECTED, ATK_STATE_SELECTABLE, ATK_STATE_SHOWING, ATK_STATE_DEFUNCT].filter {
+                atk_state_set_contains_state(set, $0) != 0
+            })
     }
 
     /// The children `[first, first + count)`, fetched one by one as a screen reader does.
@@ -79,8 +83,9 @@ import Testing
         #expect(atk_table_get_n_rows(OpaquePointer(accessible)) == 1_000_000)
         #expect(atk_table_get_n_columns(OpaquePointer(accessible)) == 1)
         let set = atk_object_ref_state_set(accessible)!
-        #expect(atk_state_set_contains_state(set, ATK_STATE_MANAGES_DESCENDANTS) != 0,
-                "the AT-SPI bridge must not walk a million children")
+        #expect(
+            atk_state_set_contains_state(set, ATK_STATE_MANAGES_DESCENDANTS) != 0,
+            "the AT-SPI bridge must not walk a million children")
         g_object_unref(set)
         let rows = children(of: accessible, from: 0, count: 8)
         #expect(rows.map(name) == numbered(8))
@@ -141,9 +146,11 @@ import Testing
             list.visibleRowCount = 10
             list.setItems(numbered(1_000_000))
             let window = TestWindow(list)
-            probes = [GObjectFinalizationProbe(list), GObjectFinalizationProbe(list.canvas),
-                      GObjectFinalizationProbe(object: UnsafeMutableRawPointer(listAccessible(list)).assumingMemoryBound(to: GObject.self)),
-                      GObjectFinalizationProbe(window.window)]
+            probes = [
+                GObjectFinalizationProbe(list), GObjectFinalizationProbe(list.canvas),
+                GObjectFinalizationProbe(object: UnsafeMutableRawPointer(listAccessible(list)).assumingMemoryBound(to: GObject.self)),
+                GObjectFinalizationProbe(window.window),
+            ]
             var most = 0
             for page in stride(from: 0, to: 1_000_000, by: 50_000) {
                 list.scroll(toRow: page, placement: .top)
@@ -350,9 +357,11 @@ import Testing
         let window = TestWindow(box)
         var descendants: [String] = []
         let entryAccessible = GObjectReference(transferNone: entry.accessible)
-        entryAccessible.connect("active-descendant-changed", withPointer: { row in
-            descendants.append(atk_object_get_name(row!.assumingMemoryBound(to: AtkObject.self)).map { String(cString: $0) } ?? "")
-        })
+        entryAccessible.connect(
+            "active-descendant-changed",
+            withPointer: { row in
+                descendants.append(atk_object_get_name(row!.assumingMemoryBound(to: AtkObject.self)).map { String(cString: $0) } ?? "")
+            })
         list.move(.next)
         list.move(.next)
         #expect(descendants == ["apple", "banana"])

@@ -1,8 +1,9 @@
 import CEntryKit
 import CGtk
-@testable import EntryKit
 import EntryKitTestSupport
 import Testing
+
+@testable import EntryKit
 
 /// PickerField on a real display: the pick, the picker, the keys, what AT-SPI reads, and an
 /// application's own handlers on the same entry.
@@ -43,7 +44,10 @@ import Testing
     private func states(_ field: PickerField) -> Set<AtkStateType> {
         let set = atk_object_ref_state_set(field.accessible)!
         defer { g_object_unref(set) }
-        return Set([ATK_STATE_EXPANDABLE, ATK_STATE_EXPANDED, ATK_STATE_EDITABLE, ATK_STATE_FOCUSABLE].filter { atk_state_set_contains_state(set, $0) != 0 })
+        return Set(
+            [ATK_STATE_EXPANDABLE, ATK_STATE_EXPANDED, ATK_STATE_EDITABLE, ATK_STATE_FOCUSABLE].filter {
+                atk_state_set_contains_state(set, $0) != 0
+            })
     }
 
     private func accessibleText(_ field: PickerField) -> String {
@@ -261,7 +265,10 @@ import Testing
         field.onPick = { index, _ in log.append("pick \(index)") }
         var asked = false
         field.shouldOpen = {
-            if !asked { asked = true; field.open() }
+            if !asked {
+                asked = true
+                field.open()
+            }
             return true
         }
         let window = shown(field)  // may have opened already, should its window have the focus
