@@ -1,27 +1,16 @@
 import CEntryKit
 import CGtk
 
-/// A text entry that opens a list of choices: the base of ``DropDownField`` and of any field
-/// that picks from a popup (a picker).
+/// A text entry that opens a list of choices: the C base under ``ChooserField`` (and so under
+/// ``DropDownField`` and ``PickerField``).
 ///
 /// It wraps `EkChooserEntry`, a `GtkEntry` subclass in C, which gives the same behaviour however
 /// the entry was made, in code or by GtkBuilder: while ``isExpandable`` it is a `combo box` over
 /// AT-SPI with `expandable` (and `expanded` while ``isExpanded``), one primary click calls
 /// ``onToggleRequest`` exactly once, and while expanded a press outside the entry and its popup,
-/// or focus leaving the entry, calls ``onDismissRequest``. It shows nothing by itself: a subclass
-/// opens and closes its popup (a ``ChooserPopup``) on those calls.
-///
-/// ```swift
-/// final class MyPicker: ChooserEntry {
-///     let popup: ChooserPopup
-///     init() {
-///         super.init(transferFull: ek_chooser_entry_new())
-///         popup = ChooserPopup(relativeTo: self)
-///         isExpandable = true
-///         onToggleRequest = { [weak self] in self?.isExpanded.toggle() }
-///     }
-/// }
-/// ```
+/// or focus leaving the entry, calls ``onDismissRequest``. It shows nothing by itself:
+/// ``ChooserField`` adds the popup and opens and closes it on those calls; a new kind of field
+/// subclasses that.
 @MainActor
 open class ChooserEntry: Widget {
     /// Called on a primary click on the entry while it is expandable: open or close the popup.
