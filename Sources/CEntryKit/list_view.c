@@ -68,8 +68,8 @@ void ek_list_view_attach_accessible(EkListView *view, EkListViewAccessible *acce
     if (accessible) g_object_add_weak_pointer(G_OBJECT(accessible), (gpointer *)&view->accessible);
 }
 
-static gint row_height(EkListView *view) {
-    if (view->requested_row_height > 0) return view->requested_row_height;
+/* The height the font needs: the text and the padding round it, cached until the font changes. */
+static gint text_row_height(EkListView *view) {
     if (view->font_row_height == 0) {
         PangoContext *context = gtk_widget_get_pango_context(GTK_WIDGET(view));
         PangoFontMetrics *metrics = pango_context_get_metrics(context, view->font, NULL);
@@ -78,6 +78,10 @@ static gint row_height(EkListView *view) {
         view->font_row_height = MAX(text, 1) + 2 * ROW_PADDING_Y;
     }
     return view->font_row_height;
+}
+
+static gint row_height(EkListView *view) {
+    return view->requested_row_height > 0 ? view->requested_row_height : text_row_height(view);
 }
 
 static gdouble scroll_offset(EkListView *view) {
@@ -627,11 +631,7 @@ gboolean ek_list_view_set_border_color_name(EkListView *view, const char *name) 
 
 gint ek_list_view_get_text_row_height(EkListView *view) {
     g_return_val_if_fail(EK_IS_LIST_VIEW(view), 0);
-    gint requested = view->requested_row_height;
-    view->requested_row_height = 0;
-    gint height = row_height(view);
-    view->requested_row_height = requested;
-    return height;
+    return text_row_height(view);
 }
 
 void ek_list_view_set_border_color(EkListView *view, const GdkRGBA *color) {
