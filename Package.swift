@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .library(name: "EntryKit", targets: ["EntryKit"]),
         .executable(name: "entrykit", targets: ["entrykit"]),
+        // libentrykit-1.0.so: the widgets as GObject types for C, Python, JavaScript and Vala
+        // (with EntryKit-1.0.gir/.typelib, built by meson).
+        .library(name: "entrykit-1.0", type: .dynamic, targets: ["EntryKitLibrary", "CEntryKitLibrary"]),
     ],
     targets: [
         // GTK 3 through pkg-config; shim.h wraps the macros Swift cannot import.
@@ -36,6 +39,13 @@ let package = Package(
         // Tested without a display; the app adds only the dialogs and the gallery.
         .target(name: "EntryKitCommandLine", dependencies: ["EntryKitStrings", "EntryKitList"]),
         .executableTarget(name: "entrykit", dependencies: ["EntryKit", "EntryKitCommandLine"]),
+        // The shared library's load-time hook: its C constructor installs the Swift
+        // implementation behind the GObject types before any is made.
+        .target(
+            name: "EntryKitLibrary", dependencies: ["EntryKit"],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libentrykit-1.0.so.0"])]
+        ),
+        .target(name: "CEntryKitLibrary", dependencies: ["EntryKitLibrary"]),
         // libFuzzer target for the parser and `strings lint`/`dump`; see README "Fuzzing". Built
         // normally it replays files.
         .executableTarget(name: "strings-fuzz", dependencies: ["EntryKitStrings", "EntryKitCommandLine"], path: "Fuzz/StringsFuzz"),

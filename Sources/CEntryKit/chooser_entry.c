@@ -441,19 +441,3 @@ static void ek_chooser_entry_init(EkChooserEntry *entry) {
 }
 
 GtkWidget *ek_chooser_entry_new(void) { return g_object_new(EK_TYPE_CHOOSER_ENTRY, NULL); }
-
-/* ---- EkDropDownField ------------------------------------------------------------------------ */
-
-struct _EkDropDownField {
-    EkChooserEntry parent_instance;
-};
-
-G_DEFINE_TYPE(EkDropDownField, ek_drop_down_field, EK_TYPE_CHOOSER_ENTRY)
-
-static void ek_drop_down_field_class_init(EkDropDownFieldClass *klass) {
-    gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "entry");
-}
-
-static void ek_drop_down_field_init(EkDropDownField *field) { (void)field; }
-
-GtkWidget *ek_drop_down_field_new(void) { return g_object_new(EK_TYPE_DROP_DOWN_FIELD, NULL); }

@@ -1,4 +1,5 @@
 #include "entrykit_secure_buffer.h"
+#include "secure_memory.h"
 #include "test_hooks.h"
 
 #include <errno.h>
@@ -22,62 +23,15 @@ struct _EkSecureBuffer {
 
 G_DEFINE_FINAL_TYPE(EkSecureBuffer, ek_secure_buffer, GTK_TYPE_ENTRY_BUFFER)
 
-static EkSecureReleaseObserver release_observer;
-static void *release_observer_data;
-
-void ek_secure_memory_set_release_observer(EkSecureReleaseObserver observer, void *user_data) {
-    release_observer = observer;
-    release_observer_data = user_data;
-}
-
-/* explicit_bzero is not optimised away even when the memory is freed right after. */
-static void wipe(void *memory, gsize size) {
-    if (memory != NULL && size > 0) explicit_bzero(memory, size);
-}
-
-static void warn_unlocked_once(int error) {
-    static gsize warned = 0;
-    if (g_once_init_enter(&warned)) {
-        fprintf(stderr,
-                "entrykit: warning: cannot lock password memory (mlock: %s); it may be written to swap "
-                "(raise the limit shown by `ulimit -l`)\n",
-                g_strerror(error));
-        g_once_init_leave(&warned, 1);
-    }
-}
-
-/* A fresh private mapping of at least `size` bytes, locked and excluded from core dumps. */
-static char *map_secure(gsize size, gsize *capacity, gboolean *locked) {
-    gsize page = (gsize)sysconf(_SC_PAGESIZE);
-    gsize rounded = (size + page - 1) / page * page;
-    void *memory = mmap(NULL, rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (memory == MAP_FAILED) g_error("entrykit: cannot map %zu bytes for a password: %s", rounded, g_strerror(errno));
-    *locked = mlock(memory, rounded) == 0;
-    if (!*locked) warn_unlocked_once(errno);
-    madvise(memory, rounded, MADV_DONTDUMP);
-    /* A forked child must not inherit a copy of the secret. */
-    madvise(memory, rounded, MADV_DONTFORK);
-    *capacity = rounded;
-    return memory;
-}
-
-static void unmap_secure(char *memory, gsize capacity, gboolean locked) {
-    if (memory == NULL) return;
-    wipe(memory, capacity);
-    if (locked) munlock(memory, capacity);
-    if (release_observer != NULL) release_observer(memory, capacity, release_observer_data);
-    munmap(memory, capacity);
-}
-
 /* Makes room for `needed` bytes plus the NUL: a new mapping, the text copied, the old one wiped. */
 static gboolean reserve(EkSecureBuffer *self, gsize needed) {
     if (needed + 1 > MAX_TEXT_BYTES + 1) return FALSE;
     if (self->text != NULL && needed + 1 <= self->capacity) return TRUE;
     gsize capacity = 0;
     gboolean locked = FALSE;
-    char *text = map_secure(MAX(needed + 1, self->capacity * 2), &capacity, &locked);
+    char *text = ek_secure_memory_map(MAX(needed + 1, self->capacity * 2), &capacity, &locked);
     if (self->text != NULL) memcpy(text, self->text, self->n_bytes + 1);
-    unmap_secure(self->text, self->capacity, self->locked);
+    ek_secure_memory_unmap(self->text, self->capacity, self->locked);
     self->text = text;
     self->capacity = capacity;
     self->locked = locked;
@@ -117,14 +71,14 @@ static guint secure_delete_text(GtkEntryBuffer *buffer, guint position, guint n_
     self->n_bytes -= end - start;
     self->n_chars -= n_chars;
     /* The tail the text moved away from still holds old bytes: wipe up to the old end. */
-    wipe(self->text + self->n_bytes, end - start + 1);
+    ek_secure_memory_wipe(self->text + self->n_bytes, end - start + 1);
     gtk_entry_buffer_emit_deleted_text(buffer, position, n_chars);
     return n_chars;
 }
 
 static void secure_finalize(GObject *object) {
     EkSecureBuffer *self = EK_SECURE_BUFFER(object);
-    unmap_secure(self->text, self->capacity, self->locked);
+    ek_secure_memory_unmap(self->text, self->capacity, self->locked);
     self->text = NULL;
     self->capacity = self->n_bytes = self->n_chars = 0;
     G_OBJECT_CLASS(ek_secure_buffer_parent_class)->finalize(object);
@@ -184,7 +138,7 @@ int ek_secure_buffer_write_json_to_fd(EkSecureBuffer *buffer, int fd) {
         int length = byte == '"' || byte == '\\' ? snprintf(escape, sizeof escape, "\\%c", byte)
                                                  : snprintf(escape, sizeof escape, "\\u%04x", byte);
         error = write_all(fd, escape, (gsize)length);
-        wipe(escape, sizeof escape);
+        ek_secure_memory_wipe(escape, sizeof escape);
         if (error != 0) return error;
         run = i + 1;
     }

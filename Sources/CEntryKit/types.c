@@ -1,4 +1,6 @@
+#include "entrykit_account_panel.h"
 #include "entrykit_chooser_entry.h"
+#include "entrykit_drop_down_field.h"
 #include "entrykit_list_view.h"
 #include "entrykit_password_entry.h"
 #include "entrykit_picker_field.h"
@@ -10,4 +12,5 @@ void ek_register_types(void) {
     g_type_ensure(EK_TYPE_PICKER_FIELD);
     g_type_ensure(EK_TYPE_PASSWORD_ENTRY);
     g_type_ensure(EK_TYPE_LIST_VIEW);
+    g_type_ensure(EK_TYPE_ACCOUNT_PANEL);
 }

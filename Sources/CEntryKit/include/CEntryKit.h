@@ -10,7 +10,8 @@
 #if __has_feature(modules)
 #pragma clang module import CGtk
 #endif
-#include "entrykit_chooser_entry.h"
+#include "entrykit.h"
+#include "entrykit_field_implementation.h"
 #include "entrykit_list_view.h"
 #include "entrykit_password_entry.h"
 #include "entrykit_picker_field.h"

@@ -53,13 +53,6 @@ void ek_chooser_entry_set_popup(EkChooserEntry *entry, GtkWidget *popup, GtkWidg
  * `chosen` chosen (-1 for none). Emits "selection-changed" on the accessible when `chosen` changes. */
 void ek_chooser_entry_set_choices(EkChooserEntry *entry, gint count, gint chosen);
 
-/* EkDropDownField: the chooser entry EntryKit's DropDownField wraps, registered under its own
- * name so GtkBuilder files can say <object class="EkDropDownField">. */
-#define EK_TYPE_DROP_DOWN_FIELD (ek_drop_down_field_get_type())
-G_DECLARE_FINAL_TYPE(EkDropDownField, ek_drop_down_field, EK, DROP_DOWN_FIELD, EkChooserEntry)
-
-GtkWidget *ek_drop_down_field_new(void);
-
 G_END_DECLS
 
 #endif

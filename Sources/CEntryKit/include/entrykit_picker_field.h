@@ -5,20 +5,18 @@
 
 G_BEGIN_DECLS
 
-/* EkPickerField: the chooser entry EntryKit's PickerField wraps, registered under its own name
- * so GtkBuilder files can say <object class="EkPickerField">.
- *
- * Its keys are handled in the class's own key-press handler, which emits "picker-key-press"
- * (GdkEvent) -> gboolean before GtkEntry's key bindings: an application's key-press-event
- * handlers on the entry run first and see every key, as on any GtkEntry; a key the picker does
- * not use (TRUE from a handler) goes on to the entry's bindings (Return still emits "activate"). */
 #define EK_TYPE_PICKER_FIELD (ek_picker_field_get_type())
 G_DECLARE_FINAL_TYPE(EkPickerField, ek_picker_field, EK, PICKER_FIELD, EkChooserEntry)
 
 GtkWidget *ek_picker_field_new(void);
 
-/* Reports a refused call (an out-of-range index) as a GLib warning in the "EntryKit" domain. */
-void ek_picker_field_warn(const char *message);
+void ek_picker_field_set_items(EkPickerField *field, const gchar *const *items, const gchar *placeholder);
+gchar **ek_picker_field_get_items(EkPickerField *field);
+void ek_picker_field_set_picked_index(EkPickerField *field, gint index);
+gint ek_picker_field_get_picked_index(EkPickerField *field);
+gboolean ek_picker_field_get_is_open(EkPickerField *field);
+void ek_picker_field_open(EkPickerField *field);
+void ek_picker_field_close(EkPickerField *field);
 
 G_END_DECLS
 

@@ -20,6 +20,7 @@ import CGtk
 public enum AccountPanel {
     /// A request waiting for its turn.
     @MainActor private final class Pending {
+        let ticket: Ticket
         let request: AccountRequest
         weak var parent: Window?
         let hasParent: Bool
@@ -29,7 +30,11 @@ public enum AccountPanel {
         var parentDestroyed = false
         private var parentWatch: SignalConnection?
 
-        init(request: AccountRequest, parent: Window?, completion: @escaping @MainActor (Bool, String?, SecurePassword?) -> Void) {
+        init(
+            ticket: Ticket, request: AccountRequest, parent: Window?,
+            completion: @escaping @MainActor (Bool, String?, SecurePassword?) -> Void
+        ) {
+            self.ticket = ticket
             self.request = request
             self.parent = parent
             self.hasParent = parent != nil
@@ -46,9 +51,16 @@ public enum AccountPanel {
         var hasLostItsParent: Bool { hasParent && (parent == nil || parentDestroyed) }
     }
 
+    /// One request, for ``cancel(_:)``.
+    public struct Ticket: Hashable, Sendable {
+        fileprivate let number: Int
+    }
+
     private static var queue: [Pending] = []
-    /// The panel on screen, if any.
+    private static var ticketsIssued = 0
+    /// The panel on screen, if any, and the request it shows.
     package private(set) static var current: AccountPanelDialog?
+    private static var currentTicket: Ticket?
 
     /// Requests shown or waiting; 0 when no panel is open.
     public static var openCount: Int { queue.count + (current == nil ? 0 : 1) }
@@ -69,13 +81,30 @@ public enum AccountPanel {
     }
 
     /// Shows a panel for `request` and lends the password in locked memory: `completion` reads
-    /// it while it runs, and the bytes are wiped when it returns.
+    /// it while it runs, and the bytes are wiped when it returns. The ticket cancels this
+    /// request alone (``cancel(_:)``).
+    @discardableResult
     public static func showSecurely(
         _ request: AccountRequest, parent: Window? = nil,
         completion: @escaping @MainActor (_ accepted: Bool, _ username: String?, _ password: SecurePassword?) -> Void
-    ) {
-        queue.append(Pending(request: request, parent: parent, completion: completion))
+    ) -> Ticket {
+        ticketsIssued += 1
+        let ticket = Ticket(number: ticketsIssued)
+        queue.append(Pending(ticket: ticket, request: request, parent: parent, completion: completion))
         presentNext()
+        return ticket
+    }
+
+    /// Cancels one request: closes its panel if it is on screen, or takes it off the queue; its
+    /// completion gets `false`. A request that has finished already is left alone.
+    public static func cancel(_ ticket: Ticket) {
+        if currentTicket == ticket {
+            current?.finish(accepted: false)
+        } else if let index = queue.firstIndex(where: { $0.ticket == ticket }) {
+            let pending = queue.remove(at: index)
+            pending.leaveQueue()
+            pending.completion(false, nil, nil)
+        }
     }
 
     /// Shows a panel and returns when it closes, running a nested main loop meanwhile (as
@@ -153,10 +182,12 @@ public enum AccountPanel {
         }
         let dialog = AccountPanelDialog(request: next.request, parent: next.parent)
         current = dialog
+        currentTicket = next.ticket
         dialog.onFinish = { accepted, username, password in
             // Given up before the completion runs, so a panel the completion asks for (again,
             // after a wrong password) is shown at once, even from the nested loop of `run`.
             current = nil
+            currentTicket = nil
             next.completion(accepted, username, password)
         }
         dialog.onClosed = { presentNext() }

@@ -35,6 +35,13 @@ open class ChooserEntry: Widget {
         connectChooserSignals()
     }
 
+    /// Wraps an `EkChooserEntry` that owns its wrapper (see ``GObjectReference/init(ownedBy:)``).
+    public override init<T>(ownedBy pointer: UnsafeMutablePointer<T>) {
+        super.init(ownedBy: pointer)
+        precondition(isA(ek_chooser_entry_get_type()), "ChooserEntry wraps an EkChooserEntry")
+        connectChooserSignals()
+    }
+
     private func connectChooserSignals() {
         connect("toggle-requested") { [weak self] in self?.onToggleRequest?() }
         connect("dismiss-requested") { [weak self] in self?.onDismissRequest?() }

@@ -35,7 +35,57 @@ open class ChooserField: ChooserEntry {
         fieldDidLoad()
     }
 
+    /// Gives a field made outside Swift (C, Python, JavaScript, Vala, GtkBuilder in such an
+    /// application) its behaviour: the object owns this wrapper and releases it when destroyed.
+    init(attachedTo object: UnsafeMutablePointer<GObject>, ofType type: GType) {
+        precondition(ek_is_a(object, type) != 0, "\(Self.self)(attachedTo:) needs an \(String(cString: g_type_name(type)))")
+        super.init(ownedBy: object)
+        attachPopup()
+        fieldDidLoad()
+        objectOwnsWrapper = true
+        g_object_set_qdata_full(object, Self.wrapperQuark, Unmanaged.passRetained(self).toOpaque(), nil)
+        // Released when the widget is destroyed, while it is still whole (its popover too).
+        connect("destroy") { [unowned self] () -> Void in
+            g_object_set_qdata(self.object, Self.wrapperQuark, nil)
+            Unmanaged.passUnretained(self).release()
+        }
+    }
+
+    /// Whether the object owns this wrapper (``init(attachedTo:ofType:)``).
+    private var objectOwnsWrapper = false
+
+    isolated deinit {
+        if !objectOwnsWrapper { g_object_set_qdata(object, Self.wrapperQuark, nil) }
+    }
+
+    /// Where a field object keeps its wrapper (owned or not), so its GObject properties reach it.
+    private static let wrapperQuark = g_quark_from_static_string("ek-chooser-field")
+
+    /// Makes a field object for Swift's own wrapper: no behaviour is attached on construction
+    /// (as it is to fields made from C or another language), since the caller wraps it.
+    static func makeObject(_ make: () -> UnsafeMutablePointer<GtkWidget>?) -> UnsafeMutablePointer<GtkWidget> {
+        madeForSwift += 1
+        defer { madeForSwift -= 1 }
+        return make()!
+    }
+
+    /// Nonzero while ``makeObject(_:)`` constructs.
+    static private(set) var madeForSwift = 0
+
+    /// Tells the object's watchers (`notify::…`) that a property changed.
+    func notifyProperty(_ property: EkFieldProperty) {
+        ek_field_notify(object, property)
+    }
+
+    /// The wrapper of a field object, if it has one now.
+    static func wrapper(of object: UnsafeMutableRawPointer) -> ChooserField? {
+        guard let pointer = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), wrapperQuark) else { return nil }
+        return Unmanaged<ChooserField>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
     private func attachPopup() {
+        // Found by its object, so `g_object_set` and GtkBuilder properties reach it.
+        g_object_set_qdata(object, Self.wrapperQuark, Unmanaged.passUnretained(self).toOpaque())
         popup = ChooserPopup(relativeTo: self)
         onToggleRequest = { [weak self] in self?.toggle() }
         onDismissRequest = { [weak self] in self?.close() }
@@ -62,7 +112,11 @@ open class ChooserField: ChooserEntry {
     /// `visibleRowCount` rows.
     open var visibleRowCount: Int {
         get { list.visibleRowCount }
-        set { list.visibleRowCount = max(newValue, 1) }
+        set {
+            let old = list.visibleRowCount
+            list.visibleRowCount = max(newValue, 1)
+            if list.visibleRowCount != old { notifyProperty(EK_FIELD_PROPERTY_VISIBLE_ROW_COUNT) }
+        }
     }
 
     // MARK: Opening and closing
@@ -83,11 +137,18 @@ open class ChooserField: ChooserEntry {
         isExpandable && !isExpanded && (shouldOpen?() ?? true) && isExpandable && !isExpanded
     }
 
-    /// Shows the popup with rows of `rowHeight` pixels; ``onOpen`` is the caller's to call once
-    /// the list shows what it should.
+    /// Shows the popup with rows of `rowHeight` pixels; ``didOpen()`` is the caller's to call
+    /// once the list shows what it should.
     func showPopup(rowHeight: Int) {
         isExpanded = true
         popup.show(rowHeight: rowHeight)
+    }
+
+    /// Tells everyone the list opened: ``onOpen``, and the object's `is-open` and `opened`.
+    func didOpen() {
+        onOpen?()
+        notifyProperty(EK_FIELD_PROPERTY_IS_OPEN)
+        ek_field_emit_opened(object)
     }
 
     /// Closes the list, keeping the text as it is.
@@ -97,6 +158,8 @@ open class ChooserField: ChooserEntry {
         popup.hide()
         list.resetTypeAhead()
         onClose?()
+        notifyProperty(EK_FIELD_PROPERTY_IS_OPEN)
+        ek_field_emit_closed(object)
     }
 
     /// Opens the list when closed, closes it when open: what a click on the entry does.

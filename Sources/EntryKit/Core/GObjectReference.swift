@@ -49,6 +49,20 @@ open class GObjectReference {
         object = Self.adopt(UnsafeMutableRawPointer(pointer), addingReference: true)
     }
 
+    /// Wraps an object that owns its wrapper (a field made from C or another language, which
+    /// keeps its Swift behaviour alive and releases it when destroyed): the wrapper holds no
+    /// reference, so neither keeps the other alive for ever.
+    public init<T>(ownedBy pointer: UnsafeMutablePointer<T>) {
+        let raw = UnsafeMutableRawPointer(pointer)
+        precondition(ek_is_a(raw, FundamentalType.object.type) != 0, "GObjectReference needs a GObject instance")
+        object = raw.assumingMemoryBound(to: GObject.self)
+        holdsReference = false
+        Self.liveWrappers.add(1, ordering: .relaxed)
+    }
+
+    /// False for a wrapper its object owns (``init(ownedBy:)``).
+    private var holdsReference = true
+
     private static func adopt(_ raw: UnsafeMutableRawPointer, addingReference: Bool) -> UnsafeMutablePointer<GObject> {
         precondition(ek_is_a(raw, FundamentalType.object.type) != 0, "GObjectReference needs a GObject instance")
         if addingReference {
@@ -61,7 +75,7 @@ open class GObjectReference {
     }
 
     isolated deinit {
-        g_object_unref(object)
+        if holdsReference { g_object_unref(object) }
         Self.liveWrappers.subtract(1, ordering: .relaxed)
     }
 

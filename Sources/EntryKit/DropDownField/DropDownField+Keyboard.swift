@@ -88,7 +88,7 @@ extension DropDownField {
         }
         if list.typeAhead(typed), !isOpen, let item = list.highlightedItem {
             selectedIndex = item
-            onSelect?(item, items[item])
+            reportSelection(item)
         }
         return true  // the text is only ever an item: a letter that finds none types nothing
     }

@@ -42,7 +42,13 @@ public final class DropDownField: ChooserField {
 
     /// A new, empty field: an ordinary entry until it gets ``items``.
     public init() {
-        super.init(transferFull: ek_drop_down_field_new())
+        super.init(transferFull: Self.makeObject(ek_drop_down_field_new))
+    }
+
+    /// Gives a field made from C or another language its behaviour (see
+    /// ``ChooserField/init(attachedTo:ofType:)``).
+    init(attachedTo object: UnsafeMutablePointer<GObject>) {
+        super.init(attachedTo: object, ofType: ek_drop_down_field_get_type())
     }
 
     /// Wraps a field made by GtkBuilder (`<object class="EkDropDownField">`), which keeps its
@@ -85,6 +91,7 @@ public final class DropDownField: ChooserField {
                 }
             }
             itemsChanged()
+            notifyProperty(EK_FIELD_PROPERTY_ITEMS)
         }
     }
 
@@ -103,6 +110,7 @@ public final class DropDownField: ChooserField {
                 setTextQuietly(items[index])
             }
             reportChoices(count: items.count, chosen: selectedIndex)
+            if selectedIndex != oldValue { notifyProperty(EK_FIELD_PROPERTY_SELECTED_INDEX) }
         }
     }
 
@@ -122,7 +130,13 @@ public final class DropDownField: ChooserField {
         guard items.indices.contains(item) else { return }
         selectedIndex = item
         close()
+        reportSelection(item)
+    }
+
+    /// Tells ``onSelect`` and the object's `selected` signal that the user picked `item`.
+    func reportSelection(_ item: Int) {
         onSelect?(item, items[item])
+        ek_field_emit_chosen(object, gint(clamping: item), items[item])
     }
 
     /// Sets the text without it counting as typing (no filtering, no reopening).
@@ -149,6 +163,8 @@ public final class DropDownField: ChooserField {
     public override var isEditable: Bool {
         get { wantsFreeText }
         set {
+            let oldFreeText = wantsFreeText
+            defer { if newValue != oldFreeText { notifyProperty(EK_FIELD_PROPERTY_FREE_TEXT) } }
             wantsFreeText = newValue
             if !newValue {
                 list.filterText = ""
@@ -180,13 +196,15 @@ public final class DropDownField: ChooserField {
         let row = filter.isEmpty ? selectedIndex.flatMap(list.row(ofItem:)) : list.highlightedRow
         if let row { list.scroll(toRow: row, placement: .center) }
         list.highlightedRow = row
-        onOpen?()
+        didOpen()
     }
 
     // MARK: Appearance (the original's names in brackets)
 
     /// Row height in pixels (`heightOfListItem`); nil, the default, is the entry's own height.
-    public var rowHeight: Int?
+    public var rowHeight: Int? {
+        didSet { if rowHeight != oldValue { notifyProperty(EK_FIELD_PROPERTY_ROW_HEIGHT) } }
+    }
 
     /// The list's one-pixel border as a CSS colour (`borderColorForList`); nil for none. By
     /// default the theme's own border colour (``ListView/themeBorderColor``, `"@borders"`): the
@@ -196,13 +214,17 @@ public final class DropDownField: ChooserField {
         didSet {
             list.borderColor = listBorderColor
             if list.borderColor != listBorderColor { listBorderColor = oldValue }
+            if listBorderColor != oldValue { notifyProperty(EK_FIELD_PROPERTY_LIST_BORDER_COLOR) }
         }
     }
 
     /// The rows' font as Pango describes it (`fontOfListItem`, `"Serif 14"`); nil, the default,
     /// is the entry's font.
     public var listFont: String? {
-        didSet { if isExpanded { list.font = listFont ?? entryFont } }
+        didSet {
+            if isExpanded { list.font = listFont ?? entryFont }
+            if listFont != oldValue { notifyProperty(EK_FIELD_PROPERTY_LIST_FONT) }
+        }
     }
 
     /// The height a row has when the list opens: ``rowHeight``, else the entry's own height, or

@@ -36,7 +36,10 @@ public final class PickerField: ChooserField {
     /// Whether items were ever set: until then any ``pickedIndex`` ≥ -1 waits for them.
     private var hasReceivedItems = false
     private var storedIndex = -1 {
-        didSet { reportChoices(count: items.count, chosen: storedIndex) }
+        didSet {
+            reportChoices(count: items.count, chosen: storedIndex)
+            if storedIndex != oldValue { notifyProperty(EK_FIELD_PROPERTY_PICKED_INDEX) }
+        }
     }
     /// The pick when the picker opened, restored by Escape.
     var indexWhenOpened = -1
@@ -55,7 +58,13 @@ public final class PickerField: ChooserField {
 
     /// A new field with no items: a read-only entry until it gets some.
     public init() {
-        super.init(transferFull: ek_picker_field_new())
+        super.init(transferFull: Self.makeObject(ek_picker_field_new))
+    }
+
+    /// Gives a field made from C or another language its behaviour (see
+    /// ``ChooserField/init(attachedTo:ofType:)``).
+    init(attachedTo object: UnsafeMutablePointer<GObject>) {
+        super.init(attachedTo: object, ofType: ek_picker_field_get_type())
     }
 
     /// Wraps a field made by GtkBuilder (`<object class="EkPickerField" id="size"/>`), which
@@ -151,6 +160,7 @@ public final class PickerField: ChooserField {
         isExpandable = !newItems.isEmpty
         reportChoices(count: newItems.count, chosen: storedIndex)
         showPick()
+        notifyProperty(EK_FIELD_PROPERTY_ITEMS)
     }
 
     /// Sets the items from strings; see ``setItems(_:placeholder:)-(ListItems,_)``.
@@ -179,7 +189,7 @@ public final class PickerField: ChooserField {
 
     private func refuse(_ message: String) {
         lastRefusal = message
-        ek_picker_field_warn(message)
+        ek_warn(message)
     }
 
     /// A pick made by the user: shown, and reported through ``onPick``.
@@ -187,7 +197,14 @@ public final class PickerField: ChooserField {
         guard items.indices.contains(index), index != storedIndex else { return }
         storedIndex = index
         showPick()
-        onPick?(index, items[index])
+        reportPick()
+    }
+
+    /// Tells ``onPick`` and the object's `picked` signal about the pick the user made.
+    private func reportPick() {
+        guard let item = pickedItem else { return }
+        onPick?(storedIndex, item)
+        ek_field_emit_chosen(object, gint(clamping: storedIndex), item)
     }
 
     /// Puts the pick's text in the entry and the picker's highlight on it.
@@ -232,7 +249,7 @@ public final class PickerField: ChooserField {
         activatesWhenHidden = false
         indexWhenOpened = storedIndex
         showPopup(rowHeight: measuredRowHeight(requested: nil, font: entryFont))
-        onOpen?()  // before the first pick: onOpen and onClose bracket every pick made while open
+        didOpen()  // before the first pick: onOpen and onClose bracket every pick made while open
         guard isExpanded else { return }  // onOpen closed it again
         if storedIndex < 0 { pick(0) } else { showPick() }
         list.highlightedRow.map { list.scroll(toRow: $0, placement: .center) }
@@ -244,7 +261,7 @@ public final class PickerField: ChooserField {
         if indexWhenOpened != storedIndex {
             storedIndex = indexWhenOpened
             showPick()
-            if let item = pickedItem { onPick?(storedIndex, item) }
+            reportPick()
         }
         close()
     }

@@ -1,0 +1,449 @@
+#include "field_private.h"
+
+/**
+ * EkAccountPanel:
+ *
+ * A modal dialog asking for a username and a password, localized, the password typed into
+ * locked memory. Only one panel is on screen at a time: a panel asked for while another is open
+ * waits for it to close.
+ *
+ * |[<!-- language="C" -->
+ * static void
+ * answered (GObject *source, GAsyncResult *result, gpointer data)
+ * {
+ *   g_autofree gchar *username = NULL;
+ *   g_autoptr (EkPassword) password = NULL;
+ *   g_autoptr (GError) error = NULL;
+ *   if (ek_account_panel_ask_finish (EK_ACCOUNT_PANEL (source), result, &username, &password, &error))
+ *     sign_in (username, password);
+ * }
+ *
+ * EkAccountPanel *panel = ek_account_panel_new ("Sign in");
+ * ek_account_panel_ask (panel, parent_window, NULL, answered, NULL);
+ * ]|
+ *
+ * OK answers %TRUE with the values (a field left empty gives %NULL); Cancel, Escape or closing
+ * the window answer %FALSE with no error; a cancelled #GCancellable closes the panel and
+ * answers %FALSE with %G_IO_ERROR_CANCELLED.
+ */
+struct _EkAccountPanel {
+    GObject parent_instance;
+    gchar *title;
+    gchar *message;
+    gchar *username;
+    gboolean requires_username;
+    gboolean requires_password;
+};
+
+G_DEFINE_FINAL_TYPE(EkAccountPanel, ek_account_panel, G_TYPE_OBJECT)
+
+enum { PROP_0, PROP_TITLE, PROP_MESSAGE, PROP_USERNAME, PROP_REQUIRES_USERNAME, PROP_REQUIRES_PASSWORD, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+enum { SIGNAL_VALIDATE, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+/* What an ask ends with. */
+typedef struct {
+    gboolean accepted;
+    gchar *username;
+    EkPassword *password;
+} Answer;
+
+static void answer_free(gpointer data) {
+    Answer *answer = data;
+    g_free(answer->username);
+    if (answer->password) ek_password_unref(answer->password);
+    g_free(answer);
+}
+
+/* What a task carries while its panel is up: the cancellable's handler. */
+typedef struct {
+    GCancellable *cancellable;
+    gulong cancelled_handler;
+    guint cancel_source;
+} Ask;
+
+static void ask_free(gpointer data) {
+    Ask *ask = data;
+    if (ask->cancel_source) g_source_remove(ask->cancel_source);
+    g_free(ask);
+}
+
+static void panel_finalize(GObject *object) {
+    EkAccountPanel *panel = EK_ACCOUNT_PANEL(object);
+    g_free(panel->title);
+    g_free(panel->message);
+    g_free(panel->username);
+    G_OBJECT_CLASS(ek_account_panel_parent_class)->finalize(object);
+}
+
+static void panel_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
+    EkAccountPanel *panel = EK_ACCOUNT_PANEL(object);
+    switch (id) {
+    case PROP_TITLE: ek_account_panel_set_title(panel, g_value_get_string(value)); break;
+    case PROP_MESSAGE: ek_account_panel_set_message(panel, g_value_get_string(value)); break;
+    case PROP_USERNAME: ek_account_panel_set_username(panel, g_value_get_string(value)); break;
+    case PROP_REQUIRES_USERNAME: ek_account_panel_set_requires_username(panel, g_value_get_boolean(value)); break;
+    case PROP_REQUIRES_PASSWORD: ek_account_panel_set_requires_password(panel, g_value_get_boolean(value)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+static void panel_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
+    EkAccountPanel *panel = EK_ACCOUNT_PANEL(object);
+    switch (id) {
+    case PROP_TITLE: g_value_set_string(value, panel->title); break;
+    case PROP_MESSAGE: g_value_set_string(value, panel->message); break;
+    case PROP_USERNAME: g_value_set_string(value, panel->username); break;
+    case PROP_REQUIRES_USERNAME: g_value_set_boolean(value, panel->requires_username); break;
+    case PROP_REQUIRES_PASSWORD: g_value_set_boolean(value, panel->requires_password); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+/* "validate" stops at the first handler that returns a message. */
+static gboolean first_message(GSignalInvocationHint *hint, GValue *accumulated, const GValue *returned, gpointer data) {
+    (void)hint;
+    (void)data;
+    const gchar *message = g_value_get_string(returned);
+    g_value_set_string(accumulated, message);
+    return message == NULL;
+}
+
+static void ek_account_panel_class_init(EkAccountPanelClass *klass) {
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    object_class->finalize = panel_finalize;
+    object_class->set_property = panel_set_property;
+    object_class->get_property = panel_get_property;
+    const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+    /**
+     * EkAccountPanel:title:
+     *
+     * The window title, which also names the dialog for screen readers.
+     */
+    properties[PROP_TITLE] = g_param_spec_string("title", "Title", "The window title", "", flags);
+    /**
+     * EkAccountPanel:message:
+     *
+     * A line above the fields (what the account is for); none when %NULL.
+     */
+    properties[PROP_MESSAGE] = g_param_spec_string("message", "Message", "A line above the fields", NULL, flags);
+    /**
+     * EkAccountPanel:username:
+     *
+     * A name to pre-fill; with one, focus starts in the password field.
+     */
+    properties[PROP_USERNAME] = g_param_spec_string("username", "Username", "A name to pre-fill", NULL, flags);
+    /**
+     * EkAccountPanel:requires-username:
+     *
+     * Keeps OK disabled while the username field is empty.
+     */
+    properties[PROP_REQUIRES_USERNAME] =
+        g_param_spec_boolean("requires-username", "Requires username", "OK needs a username", FALSE, flags);
+    /**
+     * EkAccountPanel:requires-password:
+     *
+     * Keeps OK disabled while the password field is empty.
+     */
+    properties[PROP_REQUIRES_PASSWORD] =
+        g_param_spec_boolean("requires-password", "Requires password", "OK needs a password", FALSE, flags);
+    g_object_class_install_properties(object_class, N_PROPS, properties);
+
+    /**
+     * EkAccountPanel::validate:
+     * @panel: the panel
+     * @username: (nullable): the username, %NULL when empty
+     * @password: the password, lent: it is wiped when the handlers have returned
+     *
+     * Emitted on OK. Return a message to keep the panel open for another try (it shows under the
+     * fields and the password is cleared), or %NULL to accept.
+     *
+     * Returns: (transfer full) (nullable): why the values are refused, or %NULL
+     */
+    signals[SIGNAL_VALIDATE] = g_signal_new("validate", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, first_message,
+                                            NULL, NULL, G_TYPE_STRING, 2, G_TYPE_STRING, EK_TYPE_PASSWORD);
+}
+
+static void ek_account_panel_init(EkAccountPanel *panel) { panel->title = g_strdup(""); }
+
+/**
+ * ek_account_panel_new:
+ * @title: the window title
+ *
+ * Returns: (transfer full): a new panel; nothing shows until ek_account_panel_ask() or
+ *   ek_account_panel_run()
+ */
+EkAccountPanel *ek_account_panel_new(const gchar *title) {
+    return g_object_new(EK_TYPE_ACCOUNT_PANEL, "title", title != NULL ? title : "", NULL);
+}
+
+static void set_string(EkAccountPanel *panel, gchar **slot, const gchar *value, guint property) {
+    if (g_strcmp0(*slot, value) == 0) return;
+    g_free(*slot);
+    *slot = g_strdup(value);
+    g_object_notify_by_pspec(G_OBJECT(panel), properties[property]);
+}
+
+static void set_boolean(EkAccountPanel *panel, gboolean *slot, gboolean value, guint property) {
+    if (*slot == !!value) return;
+    *slot = !!value;
+    g_object_notify_by_pspec(G_OBJECT(panel), properties[property]);
+}
+
+/**
+ * ek_account_panel_get_title:
+ * @panel: a panel
+ *
+ * Returns: (transfer none): #EkAccountPanel:title
+ */
+const gchar *ek_account_panel_get_title(EkAccountPanel *panel) {
+    g_return_val_if_fail(EK_IS_ACCOUNT_PANEL(panel), NULL);
+    return panel->title;
+}
+
+/**
+ * ek_account_panel_set_title:
+ * @panel: a panel
+ * @title: the window title
+ */
+void ek_account_panel_set_title(EkAccountPanel *panel, const gchar *title) {
+    g_return_if_fail(EK_IS_ACCOUNT_PANEL(panel));
+    set_string(panel, &panel->title, title != NULL ? title : "", PROP_TITLE);
+}
+
+/**
+ * ek_account_panel_get_message:
+ * @panel: a panel
+ *
+ * Returns: (transfer none) (nullable): #EkAccountPanel:message
+ */
+const gchar *ek_account_panel_get_message(EkAccountPanel *panel) {
+    g_return_val_if_fail(EK_IS_ACCOUNT_PANEL(panel), NULL);
+    return panel->message;
+}
+
+/**
+ * ek_account_panel_set_message:
+ * @panel: a panel
+ * @message: (nullable): a line above the fields
+ */
+void ek_account_panel_set_message(EkAccountPanel *panel, const gchar *message) {
+    g_return_if_fail(EK_IS_ACCOUNT_PANEL(panel));
+    set_string(panel, &panel->message, message, PROP_MESSAGE);
+}
+
+/**
+ * ek_account_panel_get_username:
+ * @panel: a panel
+ *
+ * Returns: (transfer none) (nullable): #EkAccountPanel:username
+ */
+const gchar *ek_account_panel_get_username(EkAccountPanel *panel) {
+    g_return_val_if_fail(EK_IS_ACCOUNT_PANEL(panel), NULL);
+    return panel->username;
+}
+
+/**
+ * ek_account_panel_set_username:
+ * @panel: a panel
+ * @username: (nullable): a name to pre-fill
+ */
+void ek_account_panel_set_username(EkAccountPanel *panel, const gchar *username) {
+    g_return_if_fail(EK_IS_ACCOUNT_PANEL(panel));
+    set_string(panel, &panel->username, username, PROP_USERNAME);
+}
+
+/**
+ * ek_account_panel_get_requires_username:
+ * @panel: a panel
+ *
+ * Returns: #EkAccountPanel:requires-username
+ */
+gboolean ek_account_panel_get_requires_username(EkAccountPanel *panel) {
+    g_return_val_if_fail(EK_IS_ACCOUNT_PANEL(panel), FALSE);
+    return panel->requires_username;
+}
+
+/**
+ * ek_account_panel_set_requires_username:
+ * @panel: a panel
+ * @requires: whether OK needs a username
+ */
+void ek_account_panel_set_requires_username(EkAccountPanel *panel, gboolean requires) {
+    g_return_if_fail(EK_IS_ACCOUNT_PANEL(panel));
+    set_boolean(panel, &panel->requires_username, requires, PROP_REQUIRES_USERNAME);
+}
+
+/**
+ * ek_account_panel_get_requires_password:
+ * @panel: a panel
+ *
+ * Returns: #EkAccountPanel:requires-password
+ */
+gboolean ek_account_panel_get_requires_password(EkAccountPanel *panel) {
+    g_return_val_if_fail(EK_IS_ACCOUNT_PANEL(panel), FALSE);
+    return panel->requires_password;
+}
+
+/**
+ * ek_account_panel_set_requires_password:
+ * @panel: a panel
+ * @requires: whether OK needs a password
+ */
+void ek_account_panel_set_requires_password(EkAccountPanel *panel, gboolean requires) {
+    g_return_if_fail(EK_IS_ACCOUNT_PANEL(panel));
+    set_boolean(panel, &panel->requires_password, requires, PROP_REQUIRES_PASSWORD);
+}
+
+/* The panel goes away from an idle callback: a cancellable's handler must not disconnect
+ * itself, which closing the panel (and so completing the task) would do. */
+static gboolean cancel_now(gpointer data) {
+    GTask *task = data;
+    Ask *ask = g_task_get_task_data(task);
+    ask->cancel_source = 0;
+    const EkImplementation *implementation = ek_implementation();
+    if (implementation) implementation->panel_cancel(task);
+    return G_SOURCE_REMOVE;
+}
+
+static void cancelled(GCancellable *cancellable, gpointer data) {
+    (void)cancellable;
+    GTask *task = data;
+    Ask *ask = g_task_get_task_data(task);
+    if (!ask->cancel_source) ask->cancel_source = g_idle_add(cancel_now, task);
+}
+
+/**
+ * ek_account_panel_ask:
+ * @panel: a panel
+ * @parent: (nullable): the window the panel belongs to (modal for it)
+ * @cancellable: (nullable): closes the panel when cancelled
+ * @callback: (scope async): called once when the panel closes
+ * @user_data: data for @callback
+ *
+ * Shows the panel (or queues it behind the one on screen) and returns at once; @callback gets
+ * the answer through ek_account_panel_ask_finish().
+ */
+void ek_account_panel_ask(EkAccountPanel *panel, GtkWindow *parent, GCancellable *cancellable,
+                          GAsyncReadyCallback callback, gpointer user_data) {
+    g_return_if_fail(EK_IS_ACCOUNT_PANEL(panel));
+    g_return_if_fail(parent == NULL || GTK_IS_WINDOW(parent));
+    g_return_if_fail(cancellable == NULL || G_IS_CANCELLABLE(cancellable));
+    GTask *task = g_task_new(panel, cancellable, callback, user_data);
+    g_task_set_source_tag(task, ek_account_panel_ask);
+    Ask *ask = g_new0(Ask, 1);
+    g_task_set_task_data(task, ask, ask_free);
+    const EkImplementation *implementation = ek_implementation();
+    if (implementation == NULL) {
+        g_task_return_new_error(task, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, "EntryKit is not initialized");
+        g_object_unref(task);
+        return;
+    }
+    if (g_task_return_error_if_cancelled(task)) {
+        g_object_unref(task);
+        return;
+    }
+    if (cancellable) {
+        ask->cancellable = cancellable;
+        ask->cancelled_handler = g_cancellable_connect(cancellable, G_CALLBACK(cancelled), task, NULL);
+    }
+    /* The task's reference passes to the implementation, which gives it back in
+     * ek_account_panel_complete. */
+    implementation->panel_ask(panel, parent, task);
+}
+
+void ek_account_panel_complete(GTask *task, gboolean accepted, const gchar *username, EkPassword *password) {
+    g_return_if_fail(G_IS_TASK(task));
+    Ask *ask = g_task_get_task_data(task);
+    if (ask->cancellable) g_cancellable_disconnect(ask->cancellable, ask->cancelled_handler);
+    ask->cancellable = NULL;
+    if (ask->cancel_source) {
+        g_source_remove(ask->cancel_source);
+        ask->cancel_source = 0;
+    }
+    Answer *answer = g_new0(Answer, 1);
+    answer->accepted = accepted;
+    answer->username = g_strdup(username);
+    answer->password = password;
+    /* A cancelled task answers G_IO_ERROR_CANCELLED (and frees the answer). */
+    g_task_return_pointer(task, answer, answer_free);
+    g_object_unref(task);
+}
+
+EkAccountPanel *ek_account_panel_of_task(GTask *task) { return EK_ACCOUNT_PANEL(g_task_get_source_object(task)); }
+
+/**
+ * ek_account_panel_ask_finish:
+ * @panel: a panel
+ * @result: the result @callback received
+ * @username: (out) (optional) (nullable) (transfer full): the username, %NULL when cancelled or empty
+ * @password: (out) (optional) (nullable) (transfer full): the password in locked memory, %NULL when
+ *   cancelled or empty
+ * @error: return location for a #GError: %G_IO_ERROR_CANCELLED when the cancellable closed the panel
+ *
+ * Returns: %TRUE when the user pressed OK
+ */
+gboolean ek_account_panel_ask_finish(EkAccountPanel *panel, GAsyncResult *result, gchar **username,
+                                     EkPassword **password, GError **error) {
+    if (username) *username = NULL;
+    if (password) *password = NULL;
+    g_return_val_if_fail(g_task_is_valid(result, panel), FALSE);
+    Answer *answer = g_task_propagate_pointer(G_TASK(result), error);
+    if (answer == NULL) return FALSE;
+    gboolean accepted = answer->accepted;
+    if (username) *username = g_steal_pointer(&answer->username);
+    if (password) *password = g_steal_pointer(&answer->password);
+    answer_free(answer);
+    return accepted;
+}
+
+typedef struct {
+    GMainLoop *loop;
+    GAsyncResult *result;
+} Run;
+
+static void run_answered(GObject *source, GAsyncResult *result, gpointer data) {
+    (void)source;
+    Run *run = data;
+    run->result = g_object_ref(result);
+    g_main_loop_quit(run->loop);
+}
+
+/**
+ * ek_account_panel_run:
+ * @panel: a panel
+ * @parent: (nullable): the window the panel belongs to
+ * @username: (out) (optional) (nullable) (transfer full): the username
+ * @password: (out) (optional) (nullable) (transfer full): the password in locked memory
+ *
+ * Shows the panel and returns when it closes, running a nested main loop meanwhile (as
+ * gtk_dialog_run() does).
+ *
+ * Returns: %TRUE when the user pressed OK
+ */
+gboolean ek_account_panel_run(EkAccountPanel *panel, GtkWindow *parent, gchar **username, EkPassword **password) {
+    g_return_val_if_fail(EK_IS_ACCOUNT_PANEL(panel), FALSE);
+    Run run = {g_main_loop_new(NULL, FALSE), NULL};
+    ek_account_panel_ask(panel, parent, NULL, run_answered, &run);
+    if (run.result == NULL) g_main_loop_run(run.loop);
+    g_main_loop_unref(run.loop);
+    gboolean accepted = ek_account_panel_ask_finish(panel, run.result, username, password, NULL);
+    g_object_unref(run.result);
+    return accepted;
+}
+
+gboolean ek_account_panel_validates(EkAccountPanel *panel) {
+    return g_signal_has_handler_pending(panel, signals[SIGNAL_VALIDATE], 0, FALSE);
+}
+
+gchar *ek_account_panel_validate(EkAccountPanel *panel, const gchar *username, const guint8 *bytes, gsize length) {
+    EkPassword *password = ek_password_new(bytes, length);
+    gchar *message = NULL;
+    g_signal_emit(panel, signals[SIGNAL_VALIDATE], 0, username, password, &message);
+    /* Lent for the handlers only: a binding that kept the boxed value sees it empty. */
+    ek_password_wipe(password);
+    ek_password_unref(password);
+    return message;
+}

@@ -1,0 +1,142 @@
+"""EntryKit from C, Python, JavaScript and Vala: the four programs in Examples/, each on
+libentrykit-1.0 through its language's own binding (the typelib, the C headers, the Vala API
+generated from the GIR), driven over AT-SPI as a test robot or screen reader drives them.
+
+Every language runs the same scenario and must read back the same results: the drop-down's
+100,000 items open, typed text filters them to the independently counted matches, a row picked
+over AT-SPI becomes the text and the `selected` signal; the picker shows its pre-picked item and
+picks another; the account panel, asked for without blocking, answers with the name and the
+password (written from locked memory).
+"""
+import os
+import pathlib
+import shutil
+import subprocess
+
+import pyatspi
+import pytest
+
+from atspi_driver import RunningApp, find, press, states, text_of, wait_for
+from conftest import REPO
+from test_login import sign_in
+
+INTROSPECTION = REPO / ".build" / "introspection"
+INCLUDE = REPO / "Sources" / "CEntryKit" / "include"
+EXAMPLES = REPO / "Examples"
+ITEMS = [f"item {i}" for i in range(100_000)]
+
+
+def swift_runtime_dir():
+    """Where a debug library finds the Swift runtime (a release library carries its own)."""
+    swift = pathlib.Path(shutil.which("swift")).resolve()
+    return swift.parent.parent / "lib" / "swift" / "linux"
+
+
+@pytest.fixture(scope="session")
+def library_environment():
+    typelib = INTROSPECTION / "EntryKit-1.0.typelib"
+    assert typelib.is_file(), f"{typelib} is missing: scripts/test makes it (scripts/introspect .build/debug {INTROSPECTION})"
+    return {
+        "GI_TYPELIB_PATH": str(INTROSPECTION),
+        "LD_LIBRARY_PATH": f"{INTROSPECTION}:{swift_runtime_dir()}",
+        "LANGUAGE": "en",
+    }
+
+
+def c_flags(*packages):
+    return subprocess.run(["pkg-config", "--cflags", "--libs", *packages], capture_output=True, text=True,
+                          check=True).stdout.split()
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory, library_environment):
+    """The C and Vala programs, compiled against the headers, the library and the GIR."""
+    out = tmp_path_factory.mktemp("bindings")
+    link = [f"-I{INCLUDE}", f"-L{INTROSPECTION}", "-l:libentrykit-1.0.so.0", *c_flags("gtk+-3.0")]
+    subprocess.run(["cc", "-Wall", "-Werror", "-Wno-unused-parameter", str(EXAMPLES / "c" / "entrykit-example.c"),
+                    "-o", str(out / "c-example"), *link], check=True)
+    # Vala reads entrykit-1.0.vapi, generated from the GIR by scripts/introspect.
+    subprocess.run(["valac", "--quiet", "--vapidir", str(INTROSPECTION), "--pkg", "gtk+-3.0", "--pkg", "entrykit-1.0",
+                    "-o", str(out / "vala-example"), *[arg for flag in [*link, "-w"] for arg in ("-X", flag)],
+                    str(EXAMPLES / "vala" / "entrykit-example.vala")], check=True, cwd=out)
+    return out
+
+
+LANGUAGES = {
+    "C": lambda built: [built / "c-example"],
+    "Python": lambda built: ["/usr/bin/python3", EXAMPLES / "python" / "entrykit-example.py"],
+    "JavaScript": lambda built: ["gjs", EXAMPLES / "gjs" / "entrykit-example.js"],
+    "Vala": lambda built: [built / "vala-example"],
+}
+
+
+class Example(RunningApp):
+    """An example program; what it prints goes to a file read while it runs."""
+
+    def __init__(self, command, env, output):
+        self.output = output
+        super().__init__(command[0], command[1:], env=env, stdout=output.open("w"), stderr=subprocess.PIPE)
+
+    def lines(self):
+        return self.output.read_text().splitlines()
+
+    def wait_for_line(self, line):
+        return wait_for(lambda: line in self.lines(), what=f"{line!r} printed (printed so far: {self.lines()[-5:]})")
+
+
+@pytest.fixture(params=list(LANGUAGES))
+def example(request, display, built, library_environment, tmp_path):
+    app = Example([str(part) for part in LANGUAGES[request.param](built)], library_environment, tmp_path / "stdout")
+    app.language = request.param
+    yield app
+    app.close()
+
+
+def controlled_list(field):
+    """The list a combo box controls (its `controller-for` target), as a screen reader finds it."""
+    for relation in field.getRelationSet():
+        if relation.getRelationType() == pyatspi.RELATION_CONTROLLER_FOR:
+            return relation.getTarget(0)
+    raise AssertionError(f"{field.name!r} controls nothing")
+
+
+def test_the_same_widgets_from_every_language(example):
+    window = find(example.application, role="frame", name=f"EntryKit from {example.language}")
+    example.wait_for_line("ready")
+
+    # The drop-down: 100,000 items, opened through the combo box's own action.
+    fruit = find(window, role="combo box", name="Fruit")
+    assert "expandable" in states(fruit)
+    assert fruit.querySelection().nSelectedChildren == 0
+    press(fruit, "press")
+    example.wait_for_line("opened")
+    wait_for(lambda: "expanded" in states(fruit), what="the drop-down expanded")
+    rows = controlled_list(fruit)
+    assert rows.queryTable().nRows == len(ITEMS)
+
+    # Typed text filters: set as an assistive technology sets it; counted here independently.
+    fruit.queryEditableText().setTextContents("9999")
+    matches = [item for item in ITEMS if "9999" in item]
+    wait_for(lambda: rows.childCount == len(matches), what=f"{len(matches)} rows matching '9999' (have {rows.childCount})")
+    assert [rows.getChildAtIndex(i).name for i in range(len(matches))] == matches
+
+    # A row picked over AT-SPI is picked as a click picks it.
+    rows.querySelection().selectChild(0)
+    example.wait_for_line("selected 9999 item 9999")
+    wait_for(lambda: text_of(fruit) == "item 9999", what="the picked item in the entry")
+    wait_for(lambda: "expanded" not in states(fruit), what="the list closed")
+
+    # The picker: its pre-picked item, then another chosen through the combo box's Selection.
+    size = find(window, role="combo box", name="Size")
+    assert text_of(size) == "Medium"
+    size.querySelection().selectChild(2)
+    example.wait_for_line("picked 2 Large")
+    assert text_of(size) == "Large"
+
+    # The account panel, asked for without blocking and answered at the keyboard.
+    press(find(window, role="push button", name="Sign in"))
+    dialog = find(example.application, role="dialog", name="Sign in to Example")
+    sign_in(example, dialog, "ada", "hunter2")
+    example.wait_for_line("answer accepted ada 7")
+    example.wait_for_line("password hunter2")
+    assert example.process.poll() is None, f"{example.language} example ended: {example.process.stderr.read()}"
