@@ -42,7 +42,7 @@ let package = Package(
         // The shared library's load-time hook: its C constructor installs the Swift
         // implementation behind the GObject types before any is made.
         .target(
-            name: "EntryKitLibrary", dependencies: ["EntryKit"],
+            name: "EntryKitLibrary", dependencies: ["EntryKit", "CEntryKit"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libentrykit-1.0.so.0"])]
         ),
         .target(name: "CEntryKitLibrary", dependencies: ["EntryKitLibrary"]),

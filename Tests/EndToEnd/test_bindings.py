@@ -18,6 +18,7 @@ import pytest
 
 from atspi_driver import RunningApp, find, press, states, text_of, wait_for
 from conftest import REPO
+from screen import ScreenChange, settled_window_pixels, wait_until_on_screen
 from test_login import sign_in
 
 INTROSPECTION = REPO / ".build" / "introspection"
@@ -86,6 +87,7 @@ class Example(RunningApp):
 
 @pytest.fixture(params=list(LANGUAGES))
 def example(request, display, built, library_environment, tmp_path):
+    request.node.window_pixels_before = settled_window_pixels()
     app = Example([str(part) for part in LANGUAGES[request.param](built)], library_environment, tmp_path / "stdout")
     app.language = request.param
     yield app
@@ -100,9 +102,10 @@ def controlled_list(field):
     raise AssertionError(f"{field.name!r} controls nothing")
 
 
-def test_the_same_widgets_from_every_language(example):
+def test_the_same_widgets_from_every_language(example, request, tmp_path):
     window = find(example.application, role="frame", name=f"EntryKit from {example.language}")
     example.wait_for_line("ready")
+    wait_until_on_screen(request.node.window_pixels_before, 0, example.process)
 
     # The drop-down: 100,000 items, opened through the combo box's own action.
     fruit = find(window, role="combo box", name="Fruit")
@@ -134,9 +137,115 @@ def test_the_same_widgets_from_every_language(example):
     assert text_of(size) == "Large"
 
     # The account panel, asked for without blocking and answered at the keyboard.
+    screen = ScreenChange(tmp_path)
     press(find(window, role="push button", name="Sign in"))
     dialog = find(example.application, role="dialog", name="Sign in to Example")
+    screen.wait(20_000, what="the account panel on screen")
     sign_in(example, dialog, "ada", "hunter2")
     example.wait_for_line("answer accepted ada 7")
     example.wait_for_line("password hunter2")
     assert example.process.poll() is None, f"{example.language} example ended: {example.process.stderr.read()}"
+
+
+BUILDER_PROGRAM = r'''
+import sys
+
+import gi
+
+gi.require_version("Gtk", "3.0")
+gi.require_version("EntryKit", "1.0")
+from gi.repository import EntryKit, Gio, GLib, GObject, Gtk
+
+UI = """<interface>
+  <object class="GtkWindow" id="window">
+    <property name="title">EntryKit from GtkBuilder</property>
+    <child><object class="GtkBox"><property name="orientation">vertical</property>
+      <child><object class="EkDropDownField" id="fruit">
+        <property name="placeholder-text">Fruit</property>
+        <property name="items">apple
+banana
+cherry</property>
+        <property name="selected-index">1</property>
+        <property name="visible-row-count">2</property>
+        <property name="free-text">True</property>
+        <property name="list-font">Serif 14</property>
+      </object></child>
+      <child><object class="EkPickerField" id="size">
+        <property name="items">S
+M
+L</property>
+        <property name="picked-index">2</property>
+      </object></child>
+    </object></child>
+  </object>
+</interface>"""
+
+
+def say(line):
+    print(line, flush=True)
+
+
+# A binding loads the library with its first type; then GtkBuilder knows every EntryKit class.
+GObject.type_ensure(EntryKit.DropDownField)
+builder = Gtk.Builder.new_from_string(UI, -1)
+window, fruit, size = (builder.get_object(name) for name in ("window", "fruit", "size"))
+say(f"fruit {type(fruit).__name__} {list(fruit.props.items)} {fruit.props.selected_index} {fruit.get_text()} "
+    f"{fruit.props.visible_row_count} {fruit.props.free_text} {fruit.props.list_font}")
+say(f"size {type(size).__name__} {size.props.picked_index} {size.get_text()}")
+notified = []
+fruit.connect("notify::selected-index", lambda field, spec: notified.append(field.props.selected_index))
+fruit.props.selected_index = 2
+fruit.props.selected_index = 7  # out of range: refused, kept
+say(f"notified {notified} {fruit.get_text()}")
+
+cancellable = Gio.Cancellable()
+
+
+def validate(panel, username, password):
+    if bytes(password.peek()) == b"right":
+        return None
+    say(f"refused {username} {password.get_length()}")
+    GLib.timeout_add(300, cancellable.cancel)  # then the program gives up on the panel
+    return "Wrong password"
+
+
+def answered(panel, result):
+    try:
+        panel.ask_finish(result)
+        say("answered")
+    except GLib.Error as error:
+        say(f"error {error.domain} {error.code == Gio.IOErrorEnum.CANCELLED}")
+
+
+panel = EntryKit.AccountPanel(title="Builder sign in", username="ada", requires_password=True)
+panel.connect("validate", validate)
+window.connect("map", lambda window: panel.ask(window, cancellable, answered))
+window.connect("destroy", Gtk.main_quit)
+window.show_all()
+Gtk.main()
+'''
+
+
+def test_builder_files_properties_validation_and_cancellation(display, library_environment, tmp_path):
+    """Python: fields made by GtkBuilder by class name with their properties, property
+    notifications, the validate signal keeping the panel open, and a GCancellable closing it."""
+    program = tmp_path / "builder.py"
+    program.write_text(BUILDER_PROGRAM)
+    app = Example(["/usr/bin/python3", program], library_environment, tmp_path / "stdout")
+    try:
+        app.wait_for_line("fruit DropDownField ['apple', 'banana', 'cherry'] 1 banana 2 True Serif 14")
+        app.wait_for_line("size PickerField 2 L")
+        app.wait_for_line("notified [2] cherry")
+        dialog = find(app.application, role="dialog", name="Builder sign in")
+        password = find(dialog, role="password text", name="Password")
+        wait_for(lambda: "focused" in states(password), what="focus in the password field (the name is pre-filled)")
+        from atspi_driver import keys, type_text
+        type_text("wrong")
+        keys("Return")
+        app.wait_for_line("refused ada 5")
+        find(dialog, role="label", name="Wrong password")
+        app.wait_for_line("error g-io-error-quark True")
+        wait_for(lambda: not [d for d in app.application if d is not None and d.getRoleName() == "dialog"
+                              and "showing" in states(d)], what="the cancelled panel gone")
+    finally:
+        app.close()
