@@ -82,13 +82,39 @@ void ek_field_constructed(GObject *object) {
     if (ek_implementation_attaches_fields()) implementation.field_constructed(object);
 }
 
-/* Without an implementation (a Swift application that has not started GTK through EntryKit)
- * there is nothing to give the value to: say so rather than drop it unseen. */
-static gboolean has_implementation(GObject *object, GParamSpec *pspec) {
-    if (implemented) return TRUE;
-    g_warning("%s: property \"%s\" needs EntryKit started (GtkRuntime.initialize)", G_OBJECT_TYPE_NAME(object),
-              pspec->name);
-    return FALSE;
+/* Values set while a field has no Swift wrapper: a Swift application wraps a builder's object
+ * only after the builder has set its properties. Nothing is lost; the wrapper takes them. */
+typedef struct {
+    GValue values[EK_FIELD_PROPERTY_COUNT];
+} PendingValues;
+
+static void pending_values_free(gpointer data) {
+    PendingValues *pending = data;
+    for (guint i = 0; i < EK_FIELD_PROPERTY_COUNT; i++)
+        if (G_IS_VALUE(&pending->values[i])) g_value_unset(&pending->values[i]);
+    g_free(pending);
+}
+
+static GQuark pending_quark(void) { return g_quark_from_static_string("ek-field-pending-values"); }
+
+static void keep_pending(GObject *object, guint id, const GValue *value) {
+    PendingValues *pending = g_object_get_qdata(object, pending_quark());
+    if (pending == NULL) {
+        pending = g_new0(PendingValues, 1);
+        g_object_set_qdata_full(object, pending_quark(), pending, pending_values_free);
+    }
+    if (G_IS_VALUE(&pending->values[id])) g_value_unset(&pending->values[id]);
+    g_value_init(&pending->values[id], G_VALUE_TYPE(value));
+    g_value_copy(value, &pending->values[id]);
+}
+
+void ek_field_apply_pending(GObject *field) {
+    PendingValues *pending = g_object_steal_qdata(field, pending_quark());
+    if (pending == NULL || !implemented) return;
+    for (guint i = 1; i < EK_FIELD_PROPERTY_COUNT; i++)
+        if (G_IS_VALUE(&pending->values[i]))
+            implementation.field_set_property(field, (EkFieldProperty)i, &pending->values[i]);
+    pending_values_free(pending);
 }
 
 void ek_field_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
@@ -96,7 +122,8 @@ void ek_field_set_property(GObject *object, guint id, const GValue *value, GPara
         G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
         return;
     }
-    if (has_implementation(object, pspec)) implementation.field_set_property(object, (EkFieldProperty)id, value);
+    if (!implemented || !implementation.field_set_property(object, (EkFieldProperty)id, value))
+        keep_pending(object, id, value);
 }
 
 void ek_field_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
@@ -104,7 +131,12 @@ void ek_field_get_property(GObject *object, guint id, GValue *value, GParamSpec 
         G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
         return;
     }
-    if (has_implementation(object, pspec)) implementation.field_get_property(object, (EkFieldProperty)id, value);
+    if (implemented && implementation.field_get_property(object, (EkFieldProperty)id, value)) return;
+    PendingValues *pending = g_object_get_qdata(object, pending_quark());
+    if (pending != NULL && G_IS_VALUE(&pending->values[id]))
+        g_value_copy(&pending->values[id], value);
+    else
+        g_param_value_set_default(pspec, value);
 }
 
 void ek_field_set_open(GObject *field, gboolean open) {

@@ -30,9 +30,10 @@ typedef struct {
     /* A field was made outside Swift (C, a language binding, GtkBuilder): give it its behaviour.
      * NULL where Swift makes and wraps every field itself (a Swift application). */
     void (*field_constructed)(GObject *field);
-    /* A property was set or read (g_object_set, GtkBuilder, a binding). */
-    void (*field_set_property)(GObject *field, EkFieldProperty property, const GValue *value);
-    void (*field_get_property)(GObject *field, EkFieldProperty property, GValue *value);
+    /* A property was set or read (g_object_set, GtkBuilder, a binding). FALSE when the field
+     * has no Swift wrapper (yet): C keeps the value until ek_field_apply_pending. */
+    gboolean (*field_set_property)(GObject *field, EkFieldProperty property, const GValue *value);
+    gboolean (*field_get_property)(GObject *field, EkFieldProperty property, GValue *value);
     /* Opens (TRUE) or closes the field's list. */
     void (*field_set_open)(GObject *field, gboolean open);
     /* Shows the panel; the implementation answers once with ek_account_panel_complete(task, ...). */
@@ -45,6 +46,10 @@ typedef struct {
 void ek_set_implementation(const EkImplementation *implementation);
 /* Whether fields made outside Swift get their behaviour when constructed. */
 gboolean ek_implementation_attaches_fields(void);
+
+/* Gives a new wrapper the values set before it existed (a builder file's properties, in a Swift
+ * application that wraps builder objects itself), in the order of EkFieldProperty. */
+void ek_field_apply_pending(GObject *field);
 
 /* What the Swift side reports back. */
 void ek_field_notify(GObject *field, EkFieldProperty property);

@@ -21,8 +21,7 @@ open class ChooserField: ChooserEntry {
     /// Wraps a new instance of the field's C type (a constructor's result).
     public override init<T>(transferFull pointer: UnsafeMutablePointer<T>) {
         super.init(transferFull: pointer)
-        attachPopup()
-        fieldDidLoad()
+        load()
     }
 
     /// Wraps a field made by GtkBuilder, which keeps its own reference; `type` is the C type it
@@ -31,8 +30,7 @@ open class ChooserField: ChooserEntry {
         let name = String(cString: g_type_name(type))
         precondition(ek_is_a(object, type) != 0, "\(Self.self)(wrapping:) needs an \(name)")
         super.init(transferNone: object)
-        attachPopup()
-        fieldDidLoad()
+        load()
     }
 
     /// Gives a field made outside Swift (C, Python, JavaScript, Vala, GtkBuilder in such an
@@ -40,14 +38,14 @@ open class ChooserField: ChooserEntry {
     init(attachedTo object: UnsafeMutablePointer<GObject>, ofType type: GType) {
         precondition(ek_is_a(object, type) != 0, "\(Self.self)(attachedTo:) needs an \(String(cString: g_type_name(type)))")
         super.init(ownedBy: object)
-        attachPopup()
-        fieldDidLoad()
+        load()
         objectOwnsWrapper = true
         g_object_set_qdata_full(object, Self.wrapperQuark, Unmanaged.passRetained(self).toOpaque(), nil)
-        // Released when the widget is destroyed, while it is still whole (its popover too).
-        connect("destroy") { [unowned self] () -> Void in
-            g_object_set_qdata(self.object, Self.wrapperQuark, nil)
-            Unmanaged.passUnretained(self).release()
+        // Released when the widget is destroyed, while it is still whole (its popover too); a
+        // widget can be destroyed twice (gtk_widget_destroy, then its last unref).
+        connect("destroy") { [object] () -> Void in
+            guard let wrapper = g_object_steal_qdata(object, ChooserField.wrapperQuark) else { return }
+            Unmanaged<ChooserField>.fromOpaque(wrapper).release()
         }
     }
 
@@ -83,12 +81,16 @@ open class ChooserField: ChooserEntry {
         return Unmanaged<ChooserField>.fromOpaque(pointer).takeUnretainedValue()
     }
 
-    private func attachPopup() {
+    /// The popup, the field's own set-up, then the values its object was given before this
+    /// wrapper existed (a builder file's properties).
+    private func load() {
         // Found by its object, so `g_object_set` and GtkBuilder properties reach it.
         g_object_set_qdata(object, Self.wrapperQuark, Unmanaged.passUnretained(self).toOpaque())
         popup = ChooserPopup(relativeTo: self)
         onToggleRequest = { [weak self] in self?.toggle() }
         onDismissRequest = { [weak self] in self?.close() }
+        fieldDidLoad()
+        ek_field_apply_pending(object)
     }
 
     /// Sets the field up, however it was made (in code or by GtkBuilder): called once, when the

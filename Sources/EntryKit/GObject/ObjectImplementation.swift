@@ -25,10 +25,10 @@ package enum ObjectImplementation {
         var implementation = EkImplementation()
         implementation.field_constructed = { object in MainActor.assumeIsolated { ObjectImplementation.attachField(object!) } }
         implementation.field_set_property = { object, property, value in
-            MainActor.assumeIsolated { ObjectImplementation.setProperty(of: object!, property, to: value!) }
+            MainActor.assumeIsolated { ObjectImplementation.setProperty(of: object!, property, to: value!) ? 1 : 0 }
         }
         implementation.field_get_property = { object, property, value in
-            MainActor.assumeIsolated { ObjectImplementation.getProperty(of: object!, property, into: value!) }
+            MainActor.assumeIsolated { ObjectImplementation.getProperty(of: object!, property, into: value!) ? 1 : 0 }
         }
         implementation.field_set_open = { object, open in
             MainActor.assumeIsolated {
@@ -55,22 +55,11 @@ package enum ObjectImplementation {
         }
     }
 
-    /// The field behind an object, or a warning naming what could not be set.
-    private static func field(of object: UnsafeMutablePointer<GObject>, for property: EkFieldProperty) -> ChooserField? {
-        if let field = ChooserField.wrapper(of: object) { return field }
-        // A Swift application's builder object is wrapped by `init(wrapping:)`; a destroyed
-        // field has let its wrapper go.
-        let name = String(cString: ek_type_name_of(object))
-        ek_warn(
-            "\(name): property \(property.rawValue) is not available: the field is destroyed, or not wrapped yet (wrap it with init(wrapping:) first)"
-        )
-        return nil
-    }
-
+    /// Sets a property on the field's wrapper; false when it has none (yet), and C keeps the value.
     private static func setProperty(
         of object: UnsafeMutablePointer<GObject>, _ property: EkFieldProperty, to value: UnsafePointer<GValue>
-    ) {
-        guard let field = field(of: object, for: property) else { return }
+    ) -> Bool {
+        guard let field = ChooserField.wrapper(of: object) else { return false }
         switch property {
         case EK_FIELD_PROPERTY_VISIBLE_ROW_COUNT: field.visibleRowCount = Int(g_value_get_int(value))
         default:
@@ -80,12 +69,14 @@ package enum ObjectImplementation {
                 picker.setProperty(property, to: value)
             }
         }
+        return true
     }
 
+    /// Reads a property from the field's wrapper; false when it has none (yet).
     private static func getProperty(
         of object: UnsafeMutablePointer<GObject>, _ property: EkFieldProperty, into value: UnsafeMutablePointer<GValue>
-    ) {
-        guard let field = field(of: object, for: property) else { return }
+    ) -> Bool {
+        guard let field = ChooserField.wrapper(of: object) else { return false }
         switch property {
         case EK_FIELD_PROPERTY_VISIBLE_ROW_COUNT: g_value_set_int(value, gint(clamping: field.visibleRowCount))
         case EK_FIELD_PROPERTY_IS_OPEN: g_value_set_boolean(value, field.isOpen ? 1 : 0)
@@ -96,6 +87,7 @@ package enum ObjectImplementation {
                 picker.getProperty(property, into: value)
             }
         }
+        return true
     }
 
     // MARK: The account panel

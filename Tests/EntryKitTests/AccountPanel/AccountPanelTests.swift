@@ -125,6 +125,25 @@ private final class Answers {
         #expect(AccountPanel.openCount == 0)
     }
 
+    @Test func cancellingATicketEndsThatRequestAlone() throws {
+        defer { finishCleanly() }
+        let first = Answers(), second = Answers(), third = Answers()
+        let firstTicket = AccountPanel.showSecurely(AccountRequest(title: "First")) { first.record($0, $1, $2?.makeString()) }
+        let secondTicket = AccountPanel.showSecurely(AccountRequest(title: "Second")) { second.record($0, $1, $2?.makeString()) }
+        AccountPanel.showSecurely(AccountRequest(title: "Third")) { third.record($0, $1, $2?.makeString()) }
+        let shown = try #require(AccountPanel.current)
+        AccountPanel.cancel(secondTicket)  // waiting: off the queue
+        #expect(second.received == [.cancelled])
+        #expect(first.received.isEmpty && AccountPanel.current === shown && AccountPanel.openCount == 2)
+        AccountPanel.cancel(firstTicket)  // on screen: closed, and the next one shows
+        #expect(first.received == [.cancelled])
+        #expect(AccountPanel.current.map { gtk_window_get_title($0.cast()).map { String(cString: $0) } } == "Third")
+        AccountPanel.cancel(firstTicket)  // finished already: nothing happens
+        AccountPanel.cancel(secondTicket)
+        #expect(first.received.count == 1 && second.received.count == 1 && third.received.isEmpty)
+        #expect(AccountPanel.openCount == 1)
+    }
+
     @Test func requestWhoseParentWentAwayWhileWaitingIsCancelled() throws {
         defer { finishCleanly() }
         let first = Answers(), orphan = Answers()
