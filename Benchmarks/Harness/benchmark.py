@@ -4,10 +4,11 @@
 Called by scripts/benchmark (which installs, builds and starts Xvfb); run alone it expects
 DISPLAY set, a session bus, and the binaries built:
 
-    benchmark.py --bin DIR --login-floor FILE [--json FILE] [--quick]
+    benchmark.py --bin DIR --login-floor FILE --library DIR [--json FILE] [--quick]
 
 Each list measurement is a fresh process per subject and size (so its memory figure starts from a
-clean heap): `list-benchmark` for the GTK 3 subjects it lists, gtk4_dropdown.py for GTK 4. Every
+clean heap): `list-benchmark` for the GTK 3 subjects it lists, gtk4_dropdown.py for GTK 4,
+entrykit_python.py for DropDownField used from Python. Every
 row has the same number of samples; a subject too slow for the run's time gets fewer items
 (ITEM_LIMITS), never fewer samples. A process that fails or hangs gives a row with `error`.
 """
@@ -38,8 +39,9 @@ GTK4 = "GTK 4 GtkDropDown"
 STARTUP_RUNS = 9
 
 
-def list_subjects(binary):
-    """(widget, match, command) for every subject: list-benchmark's own, then GTK 4's."""
+def list_subjects(binary, library):
+    """(widget, match, command) for every subject: list-benchmark's own, GTK 4's, then
+    DropDownField from Python through `library` (a folder with libentrykit-1.0 and its typelib)."""
     lines = subprocess.run([binary, "--list"], check=True, capture_output=True, text=True).stdout.splitlines()
     subjects = []
     for line in filter(None, lines):
@@ -49,12 +51,15 @@ def list_subjects(binary):
     # Mesa's software GL under Xvfb).
     subjects.append((GTK4, "substring", ["env", "GSK_RENDERER=cairo", "/usr/bin/python3",
                                          os.path.join(HERE, "gtk4_dropdown.py")]))
+    subjects.append(("DropDownField from Python", "substring",
+                     ["env", f"GI_TYPELIB_PATH={library}", f"LD_LIBRARY_PATH={library}", "/usr/bin/python3",
+                      os.path.join(HERE, "entrykit_python.py")]))
     return subjects
 
 
-def list_rows(binary, sizes, samples):
+def list_rows(binary, library, sizes, samples):
     rows = []
-    for widget, match, command in list_subjects(binary):
+    for widget, match, command in list_subjects(binary, library):
         failed_at = None
         for size in sizes:
             row = {"widget": widget, "items": size}
@@ -193,6 +198,7 @@ def main():
     parser.add_argument("--quick", action="store_true", help="small sizes: a smoke run (same samples)")
     parser.add_argument("--bin", required=True, help="the folder holding list-benchmark and entrykit")
     parser.add_argument("--login-floor", required=True, help="the C GTK 3 login dialog")
+    parser.add_argument("--library", required=True, help="the folder holding libentrykit-1.0.so.0 and its typelib")
     options = parser.parse_args()
 
     started = time.monotonic()
@@ -202,7 +208,7 @@ def main():
     runs = 3 if options.quick else STARTUP_RUNS
     entrykit = os.path.join(options.bin, "entrykit")
     print("Lists (one process per widget and size):", file=sys.stderr)
-    results = list_rows(os.path.join(options.bin, "list-benchmark"), sizes, SAMPLES)
+    results = list_rows(os.path.join(options.bin, "list-benchmark"), options.library, sizes, SAMPLES)
     watcher = startup.FirstFrame()
     print("Login start-up (spawn to the first frame of its window):", file=sys.stderr)
     results += login_rows(watcher, entrykit, options.login_floor, runs)

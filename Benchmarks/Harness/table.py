@@ -16,6 +16,8 @@ END = "<!-- end of benchmark tables -->"
 
 # What EntryKit's lists are compared with, at the same size, in the ratio table.
 OURS = "DropDownField"
+# The same field used from Python through libentrykit-1.0's typelib.
+FROM_PYTHON = "DropDownField from Python"
 LOGIN = "entrykit login"
 LOGIN_FLOOR = "C GTK 3 dialog"
 ZENITY = "zenity --password --username"
@@ -158,6 +160,12 @@ def summary(report, lists, logins, chooses):
                        + ", ".join(f"{r.get('filter_model_vs_floor', 0):.2f}× at {items:,}" for items, r in floors)
                        + "; set ÷ one plain copy of the items: "
                        + ", ".join(f"{times(r.get('set_vs_copy'))} at {items:,}" for items, r in floors) + ".")
+    python = [(items, rows[(FROM_PYTHON, items)], rows[(OURS, items)]) for items in sizes
+              if (FROM_PYTHON, items) in rows and (OURS, items) in rows]
+    if python:
+        out.append(f"- `{FROM_PYTHON}` (PyGObject over libentrykit-1.0) ÷ `{OURS}` (Swift), re-open and filter per key: "
+                   + ", ".join(f"{times(ratio(p['open_ms'], s['open_ms']))} and {times(ratio(p['filter_ms'], s['filter_ms']))} "
+                               f"at {items:,}" for items, p, s in python) + ".")
     login = {r["widget"]: r for r in logins if "error" not in r}
     if LOGIN in login and LOGIN_FLOOR in login:
         out.append(f"- `{LOGIN}` shows its first frame in {duration(login[LOGIN]['startup_ms'])}, "

@@ -21,7 +21,9 @@ from conftest import REPO
 from screen import ScreenChange, settled_window_pixels, wait_until_on_screen
 from test_login import sign_in
 
-INTROSPECTION = REPO / ".build" / "introspection"
+# The library under test with its typelib and vapi: the debug build's (scripts/test), or another
+# build's folder laid out the same way.
+INTROSPECTION = pathlib.Path(os.environ.get("ENTRYKIT_INTROSPECTION", REPO / ".build" / "introspection"))
 INCLUDE = REPO / "Sources" / "CEntryKit" / "include"
 EXAMPLES = REPO / "Examples"
 ITEMS = [f"item {i}" for i in range(100_000)]

@@ -1,6 +1,7 @@
 import CEntryKit
 import CGtk
 import EntryKitList
+import Synchronization
 
 /// The behaviour behind EntryKit's C types, so C, Python, JavaScript and Vala get the Swift
 /// widgets themselves, not a second copy: `EkDropDownField` and `EkPickerField` are driven by
@@ -14,32 +15,45 @@ import EntryKitList
 /// owned by the object.
 @MainActor
 package enum ObjectImplementation {
-    private static var installed = false
-    private static var attachesFields = false
+    private nonisolated static let installed = Atomic<Bool>(false)
 
-    /// Installs the implementation once; `attachingFields` as the library does.
-    package static func install(attachingFields: Bool) {
-        guard !installed else { return }
-        installed = true
-        attachesFields = attachingFields
+    /// Installs the implementation once; `attachingFields` as the library does. Nonisolated: the
+    /// library installs it while it is being loaded, before the Swift runtime's main queue is
+    /// set up; it only hands C the function pointers, which run later on GTK's thread.
+    package nonisolated static func install(attachingFields: Bool) {
+        guard installed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
+            return
+        }
+        // The calls come from GTK's thread, where the main actor runs; the pointers they carry
+        // are GTK's, used on that thread only.
         var implementation = EkImplementation()
-        implementation.field_constructed = { object in MainActor.assumeIsolated { ObjectImplementation.attachField(object!) } }
+        implementation.field_constructed = { object in
+            nonisolated(unsafe) let object = object!
+            MainActor.assumeIsolated { ObjectImplementation.attachField(object) }
+        }
         implementation.field_set_property = { object, property, value in
-            MainActor.assumeIsolated { ObjectImplementation.setProperty(of: object!, property, to: value!) ? 1 : 0 }
+            nonisolated(unsafe) let (object, value) = (object!, value!)
+            return MainActor.assumeIsolated { ObjectImplementation.setProperty(of: object, property, to: value) ? 1 : 0 }
         }
         implementation.field_get_property = { object, property, value in
-            MainActor.assumeIsolated { ObjectImplementation.getProperty(of: object!, property, into: value!) ? 1 : 0 }
+            nonisolated(unsafe) let (object, value) = (object!, value!)
+            return MainActor.assumeIsolated { ObjectImplementation.getProperty(of: object, property, into: value) ? 1 : 0 }
         }
         implementation.field_set_open = { object, open in
+            nonisolated(unsafe) let object = object!
             MainActor.assumeIsolated {
-                guard let field = ChooserField.wrapper(of: object!) else { return }
+                guard let field = ChooserField.wrapper(of: object) else { return }
                 if open != 0 { field.open() } else { field.close() }
             }
         }
         implementation.panel_ask = { panel, parent, task in
-            MainActor.assumeIsolated { ObjectImplementation.askAccount(panel!, parent, task!) }
+            nonisolated(unsafe) let (panel, parent, task) = (panel!, parent, task!)
+            MainActor.assumeIsolated { ObjectImplementation.askAccount(panel, parent, task) }
         }
-        implementation.panel_cancel = { task in MainActor.assumeIsolated { ObjectImplementation.cancelAccount(task!) } }
+        implementation.panel_cancel = { task in
+            nonisolated(unsafe) let task = task!
+            MainActor.assumeIsolated { ObjectImplementation.cancelAccount(task) }
+        }
         if !attachingFields { implementation.field_constructed = nil }
         ek_set_implementation(&implementation)
     }

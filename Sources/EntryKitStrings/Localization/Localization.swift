@@ -69,7 +69,9 @@ public final class Localization: Sendable {
     }
 
     /// `$ENTRYKIT_RESOURCES`, then `<executable>/../share/entrykit` (an installed tree, relocatable,
-    /// so a `DESTDIR` staging tree works too), then the source tree's `Resources/`.
+    /// so a `DESTDIR` staging tree works too), then, for `libentrykit-1.0.so` in another
+    /// program, `<libdir>/../share/entrykit` and `<libdir>/../../share/entrykit` (Debian's
+    /// `lib/<triplet>`), then the source tree's `Resources/`.
     public static func defaultSearchPaths(environment: [String: String]) -> [URL] {
         var paths: [URL] = []
         if let override = environment[searchPathVariable] {
@@ -80,8 +82,34 @@ public final class Localization: Sendable {
                 URL(fileURLWithPath: executable).deletingLastPathComponent()
                     .appendingPathComponent("../share/entrykit", isDirectory: true).standardized)
         }
+        if let library = imagePath, library.hasSuffix(".so") || library.contains(".so.") {
+            let folder = URL(fileURLWithPath: library).deletingLastPathComponent()
+            for up in ["../share/entrykit", "../../share/entrykit"] {
+                paths.append(folder.appendingPathComponent(up, isDirectory: true).standardized)
+            }
+        }
         paths.append(sourceTreeResources)
         return paths
+    }
+
+    /// The file this code was loaded from: the executable, or the shared library inside another
+    /// program.
+    static var imagePath: String? {
+        // The mapping that holds this image's header, as /proc/self/maps lists it
+        // ("start-end perms offset device inode path"); Glibc's module has no dladdr.
+        let address = UInt(bitPattern: #dsohandle)
+        guard let maps = fopen("/proc/self/maps", "r") else { return nil }
+        defer { fclose(maps) }
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        while getline(&line, &capacity, maps) > 0, let line {
+            let fields = String(cString: line).split(whereSeparator: { $0 == " " || $0 == "\n" })
+            let range = fields.first?.split(separator: "-").compactMap { UInt($0, radix: 16) } ?? []
+            guard fields.count >= 6, range.count == 2, range[0] <= address, address < range[1] else { continue }
+            return fields[5...].joined(separator: " ")
+        }
+        return nil
     }
 
     /// `Resources/` beside `Package.swift`, for runs from the build tree.
