@@ -251,3 +251,41 @@ def test_builder_files_properties_validation_and_cancellation(display, library_e
                               and "showing" in states(d)], what="the cancelled panel gone")
     finally:
         app.close()
+
+
+LOCALIZED_PROGRAM = r'''
+import gi
+
+gi.require_version("Gtk", "3.0")
+gi.require_version("EntryKit", "1.0")
+from gi.repository import EntryKit, Gtk
+
+window = Gtk.Window(title="Tables beside the library")
+window.connect("map", lambda window: EntryKit.AccountPanel.new("Localized").ask(window, None, lambda *_: Gtk.main_quit()))
+window.show_all()
+Gtk.main()
+'''
+
+
+def test_the_library_reads_the_tables_installed_beside_it(display, library_environment, tmp_path):
+    """In another program the library finds its strings tables relative to itself, as Debian
+    installs them (lib/<triplet>/ and share/entrykit/), not relative to the program."""
+    prefix = tmp_path / "usr"
+    libdir = prefix / "lib" / "x86_64-linux-gnu"
+    libdir.mkdir(parents=True)
+    shutil.copy((INTROSPECTION / "libentrykit-1.0.so.0").resolve(), libdir / "libentrykit-1.0.so.0")
+    shutil.copy(INTROSPECTION / "EntryKit-1.0.typelib", libdir / "EntryKit-1.0.typelib")
+    # A table only this prefix has: its word can come from nowhere else.
+    tables = prefix / "share" / "entrykit" / "ja.lproj"
+    tables.mkdir(parents=True)
+    (tables / "EntryKit.strings").write_text('"Cancel" = "取り消す";\n', encoding="utf-8")
+    program = tmp_path / "localized.py"
+    program.write_text(LOCALIZED_PROGRAM)
+    environment = {**library_environment, "LANGUAGE": "ja", "GI_TYPELIB_PATH": str(libdir),
+                   "LD_LIBRARY_PATH": f"{libdir}:{swift_runtime_dir()}"}
+    app = Example(["/usr/bin/python3", program], environment, tmp_path / "stdout")
+    try:
+        dialog = find(app.application, role="dialog", name="Localized")
+        find(dialog, role="push button", name="取り消す")
+    finally:
+        app.close()

@@ -166,4 +166,10 @@ import Testing
         #expect(paths.last == Localization.sourceTreeResources)
         #expect(paths.contains { $0.path.hasSuffix("/share/entrykit") })
     }
+
+    @Test func theImageIsTheFileThatHoldsThisCode() throws {
+        // Here the test bundle, which links EntryKitStrings in; in another program, the library.
+        let image = try #require(Localization.imagePath)
+        #expect(image.hasSuffix(".xctest") || image.contains("EntryKitPackageTests"), "\(image)")
+    }
 }
