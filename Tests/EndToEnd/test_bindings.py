@@ -105,9 +105,15 @@ def controlled_list(field):
 
 
 def test_the_same_widgets_from_every_language(example, request, tmp_path):
-    window = find(example.application, role="frame", name=f"EntryKit from {example.language}")
-    example.wait_for_line("ready")
+    wait_for(lambda: "ready" in example.lines(), what="the example's window mapped")
     wait_until_on_screen(request.node.window_pixels_before, 0, example.process)
+    drive(example, f"EntryKit from {example.language}", tmp_path)
+
+
+def drive(example, title, tmp_path):
+    """The scenario every example passes (test_package runs it on the installed packages too)."""
+    window = find(example.application, role="frame", name=title)
+    example.wait_for_line("ready")
 
     # The drop-down: 100,000 items, opened through the combo box's own action.
     fruit = find(window, role="combo box", name="Fruit")
@@ -146,7 +152,7 @@ def test_the_same_widgets_from_every_language(example, request, tmp_path):
     sign_in(example, dialog, "ada", "hunter2")
     example.wait_for_line("answer accepted ada 7")
     example.wait_for_line("password hunter2")
-    assert example.process.poll() is None, f"{example.language} example ended: {example.process.stderr.read()}"
+    assert example.process.poll() is None, f"{title} ended: {example.process.stderr.read()}"
 
 
 BUILDER_PROGRAM = r'''

@@ -246,3 +246,60 @@ def test_user_added_language_without_rebuild(install, tmp_path):
     env = entrykit_env(LANGUAGE="xx", ENTRYKIT_RESOURCES=str(tmp_path))
     result = run([install.binary, "strings", "lookup", "Cancel"], env=env, cwd=tmp_path)
     assert result.stdout.strip() == "Nope"
+
+
+# --- the library for C, Python, JavaScript and Vala ---------------------------
+
+LIBRARY_FILES = [  # relative to the library folder (lib/<triplet> on Debian)
+    "libentrykit-1.0.so.0",
+    "libentrykit-1.0.so",
+    "pkgconfig/entrykit-1.0.pc",
+    "girepository-1.0/EntryKit-1.0.typelib",
+]
+LIBRARY_DATA = [  # relative to the prefix
+    "include/entrykit-1.0/entrykit.h",
+    "include/entrykit-1.0/entrykit_drop_down_field.h",
+    "share/gir-1.0/EntryKit-1.0.gir",
+    "share/vala/vapi/entrykit-1.0.vapi",
+    "share/vala/vapi/entrykit-1.0.deps",
+    "share/doc/entrykit-1.0/index.html",
+    "share/doc/entrykit-1.0/class.DropDownField.html",
+]
+
+
+def library_dir(install):
+    found = sorted(install.prefix.glob("lib*/**/libentrykit-1.0.so.0")) or sorted(install.prefix.glob("lib*/libentrykit-1.0.so.0"))
+    assert found, f"no libentrykit-1.0.so.0 under {install.prefix}"
+    return found[0].parent
+
+
+@pytest.mark.parametrize("relative", LIBRARY_FILES)
+def test_library_installed(install, relative):
+    assert (library_dir(install) / relative).exists()
+
+
+@pytest.mark.parametrize("relative", LIBRARY_DATA)
+def test_library_headers_gir_vapi_and_reference_installed(install, relative):
+    assert (install.prefix / relative).is_file()
+
+
+def test_a_c_program_builds_against_the_installed_library(install, tmp_path):
+    libdir = library_dir(install)
+    env = dict(os.environ, PKG_CONFIG_PATH=str(libdir / "pkgconfig"))
+    flags = run(["pkg-config", "--cflags", "--libs", "entrykit-1.0"], env=env).stdout.split()
+    assert f"-I{install.prefix}/include/entrykit-1.0" in flags and "-lentrykit-1.0" in flags
+    run(["cc", SOURCE_ROOT / "Examples" / "c" / "entrykit-example.c", "-o", tmp_path / "example", *flags], env=env)
+    linked = run(["readelf", "-d", tmp_path / "example"]).stdout
+    assert "libentrykit-1.0.so.0" in linked
+
+
+def test_the_installed_typelib_loads(install):
+    libdir = library_dir(install)
+    swift_runtime = Path(shutil.which("swift")).resolve().parent.parent / "lib" / "swift" / "linux"  # a debug build's
+    env = dict(os.environ, GI_TYPELIB_PATH=str(libdir / "girepository-1.0"),
+               LD_LIBRARY_PATH=f"{libdir}:{swift_runtime}")
+    program = ("import gi; gi.require_version('EntryKit', '1.0'); from gi.repository import EntryKit; "
+               "print(EntryKit.DropDownField.__gtype__.name, EntryKit.PickerField.__gtype__.name, "
+               "EntryKit.AccountPanel(title='t').props.title, EntryKit.Password.new(b'abc').get_length())")
+    result = run(["/usr/bin/python3", "-c", program], env=env)
+    assert result.stdout.split() == ["EkDropDownField", "EkPickerField", "t", "3"]

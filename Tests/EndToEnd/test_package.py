@@ -1,5 +1,6 @@
-"""The Debian package from scripts/package: lintian-clean, installable, and running with no Swift
-toolchain on the machine.
+"""The Debian packages from scripts/package (the app, its tables, the library, its typelib and its
+development files): lintian-clean, installable, and running with no Swift toolchain on the
+machine, the app and a Python program on the library alike.
 
 The package is built once per test session (a release build: minutes the first time, seconds
 after, since the build folder .build/package is kept). It is installed with `dpkg --root` into a
@@ -36,13 +37,26 @@ def require(*tools):
             pytest.fail(f"{tool} is not installed: scripts/install-deps --test installs it")
 
 
+PACKAGES = ["entrykit", "entrykit-common", "libentrykit-1.0-0", "gir1.2-entrykit-1.0", "libentrykit-1.0-dev"]
+
+
 @pytest.fixture(scope="session")
-def deb(tmp_path_factory):
+def debs(tmp_path_factory):
+    """Every package built, by name."""
     require("meson", "ninja", "dpkg-deb", "dpkg-shlibdeps", "help2man", "swift")
     output = tmp_path_factory.mktemp("deb")
     result = subprocess.run([REPO / "scripts" / "package", output], capture_output=True, text=True, timeout=BUILD_TIMEOUT)
     assert result.returncode == 0, result.stderr
-    return pathlib.Path(result.stdout.strip().splitlines()[-1])
+    built = [pathlib.Path(line) for line in result.stdout.strip().splitlines()]
+    names = {run(["dpkg-deb", "--field", path, "Package"]).stdout.strip(): path for path in built}
+    assert sorted(names) == sorted(PACKAGES), result.stdout
+    return names
+
+
+@pytest.fixture(scope="session")
+def deb(debs):
+    """The app's package."""
+    return debs["entrykit"]
 
 
 def toolchain_folder():
@@ -52,27 +66,28 @@ def toolchain_folder():
 
 
 @pytest.fixture(scope="session")
-def installed(deb, tmp_path_factory):
-    """The package installed by dpkg into a root of its own; returns that root."""
+def installed(debs, tmp_path_factory):
+    """The packages installed by dpkg into a root of its own; returns that root."""
     root = tmp_path_factory.mktemp("root")
     for folder in ("var/lib/dpkg/info", "var/lib/dpkg/updates"):
         (root / folder).mkdir(parents=True)
     (root / "var/lib/dpkg/status").touch()
     (root / "home").mkdir()
     # The dependencies are the real system's (checked in test_dependencies_are_installable).
-    run(["dpkg", f"--root={root}", "--force-depends", "--force-not-root", "-i", deb])
+    run(["dpkg", f"--root={root}", "--force-depends", "--force-not-root", "-i", *debs.values()])
     return root
 
 
-def clean_command(root, *args):
-    """ARGS of the installed binary with nothing from the build's environment: no Swift on the
-    loader's or the shell's path, and as root the toolchain's folder hidden altogether."""
-    environment = ["env", "-i", "PATH=/usr/bin:/bin", f"HOME={root / 'home'}", "LANG=C.UTF-8"]
+def clean_command(root, *args, program=None, variables=()):
+    """ARGS of the installed binary (or of `program`, with `variables` such as NAME=VALUE) with
+    nothing from the build's environment: no Swift on the loader's or the shell's path, and as
+    root the toolchain's folder hidden altogether."""
+    environment = ["env", "-i", "PATH=/usr/bin:/bin", f"HOME={root / 'home'}", "LANG=C.UTF-8", *variables]
     for name in ("DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "GDK_BACKEND", "DBUS_SESSION_BUS_ADDRESS",
                  "AT_SPI_BUS_ADDRESS", "G_DEBUG", "GTK_USE_PORTAL", "XAUTHORITY", "LANGUAGE"):
         if name in os.environ:
             environment.append(f"{name}={os.environ[name]}")
-    command = [*environment, root / "usr" / "bin" / "entrykit", *args]
+    command = [*environment, program or root / "usr" / "bin" / "entrykit", *args]
     toolchain = toolchain_folder()
     if toolchain is None:
         return command
@@ -85,9 +100,10 @@ def clean_command(root, *args):
     return ["unshare", "--mount", "sh", "-c", 'mount -t tmpfs none "$0" && exec "$@"', toolchain, *command]
 
 
-def test_lintian_finds_no_errors(deb):
+@pytest.mark.parametrize("name", PACKAGES)
+def test_lintian_finds_no_errors(debs, name):
     require("lintian")
-    result = subprocess.run(["lintian", "--fail-on", "error", "--tag-display-limit", "0", deb],
+    result = subprocess.run(["lintian", "--fail-on", "error", "--tag-display-limit", "0", debs[name]],
                             capture_output=True, text=True, timeout=BUILD_TIMEOUT)
     assert result.returncode == 0, result.stdout + result.stderr
     assert not [line for line in result.stdout.splitlines() if line.startswith("E:")], result.stdout
@@ -100,7 +116,7 @@ def meson_version():
     return match.group(1)
 
 
-def test_fields_and_files(deb):
+def test_fields_and_files(deb, debs):
     assert deb.name == f"entrykit_{meson_version()}_{run(['dpkg', '--print-architecture']).stdout.strip()}.deb"
     fields = run(["dpkg-deb", "--field", deb, "Package", "Version"]).stdout
     assert fields == f"Package: entrykit\nVersion: {meson_version()}\n"
@@ -111,15 +127,33 @@ def test_fields_and_files(deb):
                  "./usr/share/icons/hicolor/scalable/apps/io.github.entrykit.EntryKit.svg",
                  "./usr/share/doc/entrykit/copyright"):
         assert path in files, files
+    tables = run(["dpkg-deb", "--contents", debs["entrykit-common"]]).stdout
     for lproj in sorted((REPO / "Resources").glob("*.lproj")):
         for table in lproj.glob("*.strings"):
-            assert f"./usr/share/entrykit/{lproj.name}/{table.name}" in files, files
+            assert f"./usr/share/entrykit/{lproj.name}/{table.name}" in tables, tables
 
 
-def test_dependencies_are_installable(deb):
-    """Every Depends group is met by a package installed here, so `dpkg -i` would succeed; and
-    nothing of Swift is among them."""
-    depends = run(["dpkg-deb", "--field", deb, "Depends"]).stdout.strip()
+@pytest.mark.parametrize("name, paths", [
+    ("libentrykit-1.0-0", ["/libentrykit-1.0.so.0"]),
+    ("gir1.2-entrykit-1.0", ["/girepository-1.0/EntryKit-1.0.typelib"]),
+    ("libentrykit-1.0-dev", ["./usr/include/entrykit-1.0/entrykit.h", "/libentrykit-1.0.so ->",
+                             "/pkgconfig/entrykit-1.0.pc", "./usr/share/gir-1.0/EntryKit-1.0.gir",
+                             "./usr/share/vala/vapi/entrykit-1.0.vapi", "./usr/share/doc/entrykit-1.0/index.html"]),
+])
+def test_library_packages_hold_their_files(debs, name, paths):
+    files = run(["dpkg-deb", "--contents", debs[name]]).stdout
+    for path in paths:
+        assert path in files, files
+    if name == "libentrykit-1.0-0":
+        control = run(["dpkg-deb", "--info", debs[name], "shlibs"]).stdout
+        assert control.startswith("libentrykit-1.0 0 libentrykit-1.0-0 (>= "), control
+
+
+@pytest.mark.parametrize("package", ["entrykit", "libentrykit-1.0-0", "gir1.2-entrykit-1.0", "libentrykit-1.0-dev"])
+def test_dependencies_are_installable(debs, package):
+    """Every Depends group is met by a package installed here or built beside it, so `dpkg -i`
+    would succeed; and nothing of Swift is among them."""
+    depends = run(["dpkg-deb", "--field", debs[package], "Depends"]).stdout.strip()
     assert "gtk-3" in depends and "swift" not in depends.lower(), depends
     for group in depends.split(","):
         met = []
@@ -127,6 +161,10 @@ def test_dependencies_are_installable(deb):
             match = re.fullmatch(r"\s*([^\s(]+)\s*(?:\((\S+)\s+(\S+)\))?\s*", alternative)
             assert match, alternative
             name, relation, version = match.groups()
+            if name in debs:  # built in this run, at this version
+                assert (relation, version) in ((None, None), ("=", meson_version()), (">=", meson_version())), group
+                met.append(name)
+                continue
             query = subprocess.run(["dpkg-query", "-W", "-f=${Status} ${Version}", name], capture_output=True, text=True)
             if query.returncode != 0 or not query.stdout.startswith("install ok installed"):
                 continue
@@ -170,5 +208,35 @@ def test_login_dialog_without_the_toolchain(installed, display):
         sign_in(app, app.window("Mail", role="dialog"), USERNAME, PASSWORD)
         status, stdout, stderr = app.wait_for_exit()
         assert (status, stdout) == (0, f"{USERNAME}|{PASSWORD}\n".encode()), stderr
+    finally:
+        app.close()
+
+
+def installed_library_dir(root):
+    found = sorted(root.glob("usr/lib/*/libentrykit-1.0.so.0"))
+    assert found, f"no usr/lib/<triplet>/libentrykit-1.0.so.0 under {root}"
+    return found[0].parent
+
+
+def test_installed_library_links_no_swift_and_exports_only_its_api(installed):
+    library = installed_library_dir(installed) / "libentrykit-1.0.so.0"
+    libraries = run(["ldd", library], env={}).stdout
+    assert "libgtk-3.so.0" in libraries
+    assert "swift" not in libraries.lower() and "libstdc++" not in libraries and "not found" not in libraries, libraries
+    symbols = run(["nm", "-D", "--defined-only", library]).stdout.split()[2::3]
+    assert "ek_drop_down_field_get_type" in symbols and "ek_account_panel_ask_finish" in symbols
+    assert [name for name in symbols if not name.startswith("ek_")] == [], "only the C API is exported"
+
+
+def test_python_example_on_the_installed_packages_without_the_toolchain(installed, display, tmp_path):
+    """Examples/python on what the packages installed (library, typelib, tables), with the Swift
+    toolchain hidden, driven as test_bindings drives it."""
+    from test_bindings import Example, drive
+    libdir = installed_library_dir(installed)
+    command = clean_command(installed, REPO / "Examples" / "python" / "entrykit-example.py", program="/usr/bin/python3",
+                            variables=[f"GI_TYPELIB_PATH={libdir / 'girepository-1.0'}", f"LD_LIBRARY_PATH={libdir}"])
+    app = Example(command, {}, tmp_path / "stdout")
+    try:
+        drive(app, "EntryKit from Python", tmp_path)
     finally:
         app.close()
