@@ -264,6 +264,7 @@ LIBRARY_DATA = [  # relative to the prefix
     "share/vala/vapi/entrykit-1.0.deps",
     "share/doc/entrykit-1.0/index.html",
     "share/doc/entrykit-1.0/class.DropDownField.html",
+    "share/devhelp/books/entrykit-1.0/entrykit-1.0.devhelp2",
 ]
 
 
