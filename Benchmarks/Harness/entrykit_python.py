@@ -23,7 +23,7 @@ gi.require_version("EntryKit", "1.0")
 from gi.repository import Atk, EntryKit, Gtk  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pygobject_lists import ROW_HEIGHT, ROWS, WIDTH, Frames, fail, measure  # noqa: E402
+from pygobject_lists import ROW_HEIGHT, ROWS, WIDTH, Frames, measure, scroll_by_page  # noqa: E402
 
 
 class Field:
@@ -67,11 +67,7 @@ class Field:
         return self.list_accessible.get_n_accessible_children()
 
     def page_down(self):
-        page = self.adjustment.get_page_size()
-        before = self.adjustment.get_value()
-        self.adjustment.set_value(min(before + page, self.adjustment.get_upper() - page))
-        if self.adjustment.get_value() <= before:
-            fail(5, "page down did not scroll the list")
+        scroll_by_page(self.adjustment)
 
 
 def main():

@@ -26,7 +26,7 @@ gi.require_version("Gtk", "4.0")
 from gi.repository import Gtk  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pygobject_lists import ROW_HEIGHT, ROWS, WIDTH, Frames, fail, measure  # noqa: E402
+from pygobject_lists import ROW_HEIGHT, ROWS, WIDTH, Frames, fail, measure, scroll_by_page  # noqa: E402
 
 
 def descendants(widget):
@@ -97,11 +97,7 @@ class DropDown:
         return self.model.get_n_items()
 
     def page_down(self):
-        adjustment = self.list_view.get_vadjustment()
-        before = adjustment.get_value()
-        adjustment.set_value(min(before + adjustment.get_page_size(), adjustment.get_upper() - adjustment.get_page_size()))
-        if adjustment.get_value() <= before:
-            fail(5, "page down did not scroll the list")
+        scroll_by_page(self.list_view.get_vadjustment())
 
 
 def main():

@@ -95,6 +95,15 @@ class Frames:
         GLib.source_remove(wake)
 
 
+def scroll_by_page(adjustment):
+    """One page down through the list's adjustment, as list-benchmark's scrollByPage."""
+    page = adjustment.get_page_size()
+    before = adjustment.get_value()
+    adjustment.set_value(min(before + page, adjustment.get_upper() - page))
+    if adjustment.get_value() <= before:
+        fail(5, "page down did not scroll the list")
+
+
 def summary(row, raw, step, samples):
     ordered = sorted(samples)
     middle = len(ordered) // 2

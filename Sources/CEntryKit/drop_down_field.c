@@ -182,38 +182,3 @@ gint ek_drop_down_field_get_visible_row_count(EkDropDownField *field) {
     g_object_get(field, "visible-row-count", &count, NULL);
     return count;
 }
-
-/**
- * ek_drop_down_field_get_is_open:
- * @field: a field
- *
- * Returns: whether the list is open
- */
-gboolean ek_drop_down_field_get_is_open(EkDropDownField *field) {
-    g_return_val_if_fail(EK_IS_DROP_DOWN_FIELD(field), FALSE);
-    gboolean open = FALSE;
-    g_object_get(field, "is-open", &open, NULL);
-    return open;
-}
-
-/**
- * ek_drop_down_field_open:
- * @field: a field
- *
- * Opens the list, the selected item highlighted. Nothing happens with no items or while open.
- */
-void ek_drop_down_field_open(EkDropDownField *field) {
-    g_return_if_fail(EK_IS_DROP_DOWN_FIELD(field));
-    ek_field_set_open(G_OBJECT(field), TRUE);
-}
-
-/**
- * ek_drop_down_field_close:
- * @field: a field
- *
- * Closes the list, keeping the text as it is.
- */
-void ek_drop_down_field_close(EkDropDownField *field) {
-    g_return_if_fail(EK_IS_DROP_DOWN_FIELD(field));
-    ek_field_set_open(G_OBJECT(field), FALSE);
-}

@@ -161,38 +161,3 @@ gint ek_picker_field_get_picked_index(EkPickerField *field) {
     g_object_get(field, "picked-index", &index, NULL);
     return index;
 }
-
-/**
- * ek_picker_field_get_is_open:
- * @field: a field
- *
- * Returns: whether the wheel is open
- */
-gboolean ek_picker_field_get_is_open(EkPickerField *field) {
-    g_return_val_if_fail(EK_IS_PICKER_FIELD(field), FALSE);
-    gboolean open = FALSE;
-    g_object_get(field, "is-open", &open, NULL);
-    return open;
-}
-
-/**
- * ek_picker_field_open:
- * @field: a field
- *
- * Opens the wheel at the picked item. Nothing happens with no items or while open.
- */
-void ek_picker_field_open(EkPickerField *field) {
-    g_return_if_fail(EK_IS_PICKER_FIELD(field));
-    ek_field_set_open(G_OBJECT(field), TRUE);
-}
-
-/**
- * ek_picker_field_close:
- * @field: a field
- *
- * Closes the wheel, keeping the pick.
- */
-void ek_picker_field_close(EkPickerField *field) {
-    g_return_if_fail(EK_IS_PICKER_FIELD(field));
-    ek_field_set_open(G_OBJECT(field), FALSE);
-}

@@ -16,9 +16,6 @@ void ek_drop_down_field_set_selected_index(EkDropDownField *field, gint index);
 gint ek_drop_down_field_get_selected_index(EkDropDownField *field);
 void ek_drop_down_field_set_visible_row_count(EkDropDownField *field, gint count);
 gint ek_drop_down_field_get_visible_row_count(EkDropDownField *field);
-gboolean ek_drop_down_field_get_is_open(EkDropDownField *field);
-void ek_drop_down_field_open(EkDropDownField *field);
-void ek_drop_down_field_close(EkDropDownField *field);
 
 G_END_DECLS
 

@@ -14,9 +14,6 @@ void ek_picker_field_set_items(EkPickerField *field, const gchar *const *items, 
 gchar **ek_picker_field_get_items(EkPickerField *field);
 void ek_picker_field_set_picked_index(EkPickerField *field, gint index);
 gint ek_picker_field_get_picked_index(EkPickerField *field);
-gboolean ek_picker_field_get_is_open(EkPickerField *field);
-void ek_picker_field_open(EkPickerField *field);
-void ek_picker_field_close(EkPickerField *field);
 
 G_END_DECLS
 
