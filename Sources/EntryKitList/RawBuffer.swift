@@ -51,6 +51,13 @@ struct RawBuffer<Element: BitwiseCopyable>: ~Copyable {
         count += 1
     }
 
+    /// Where the next element goes: the start of the reserved room.
+    var end: UnsafeMutablePointer<Element> { base + count }
+
+    /// Counts `added` elements written at `end` as appended; call `reserve` first.
+    @inline(__always)
+    mutating func extend(by added: Int) { count += added }
+
     /// Drops the elements from `index` on.
     mutating func truncate(to index: Int) { count = index }
 
