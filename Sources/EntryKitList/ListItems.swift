@@ -119,17 +119,22 @@ public struct ListItems: Sendable, RandomAccessCollection {
         ) {
             self.count = count
             foldedByteCount = folded.count
-            self.text = text.take()
-            self.offsets = offsets.take()
-            self.folded = folded.take()
-            self.foldedOffsets = foldedOffsets.take()
+            let text = text.take(), offsets = offsets.take(), folded = folded.take(), foldedOffsets = foldedOffsets.take()
+            self.text = text.pointer
+            self.offsets = offsets.pointer
+            self.folded = folded.pointer
+            self.foldedOffsets = foldedOffsets.pointer
+            mappedBytes = (text.mappedBytes, offsets.mappedBytes, folded.mappedBytes, foldedOffsets.mappedBytes)
         }
 
+        /// For each buffer, in the order above, the bytes mapped for it (0: from `malloc`).
+        private let mappedBytes: (Int, Int, Int, Int)
+
         deinit {
-            free(text)
-            free(offsets)
-            free(folded)
-            free(foldedOffsets)
+            RawMemory.release(text, mappedBytes: mappedBytes.0)
+            RawMemory.release(offsets, mappedBytes: mappedBytes.1)
+            RawMemory.release(folded, mappedBytes: mappedBytes.2)
+            RawMemory.release(foldedOffsets, mappedBytes: mappedBytes.3)
         }
     }
 
