@@ -99,8 +99,9 @@ struct RawBuffer<Element: BitwiseCopyable>: ~Copyable {
 /// fewer faults. (The allocator's own large blocks are neither aligned nor marked for huge
 /// pages, and where the system gives huge pages only on request, they get none.)
 enum RawMemory {
-    /// Buffers of this many bytes and more get a mapping of their own.
-    static let mappingThreshold = hugePageBytes
+    /// Buffers of this many bytes and more get a mapping of their own: from here on, whole
+    /// huge pages waste at most an eighth.
+    static let mappingThreshold = hugePageBytes / 8 * 7
     static let hugePageBytes = 2 << 20
     private static let pageBytes = 4096
     private static let adviseHugePages: Int32 = 14  // MADV_HUGEPAGE
