@@ -113,10 +113,19 @@ static void configure_vadjustment(EkListView *view) {
     if (!view->vadjustment) return;
     gdouble height = gtk_widget_get_allocated_height(GTK_WIDGET(view));
     gdouble upper = (gdouble)view->row_count * row_height(view) + 2 * inset(view);
-    gdouble value = CLAMP(gtk_adjustment_get_value(view->vadjustment), 0, MAX(upper - height, 0));
+    GtkAdjustment *adjustment = view->vadjustment;
+    gdouble value = CLAMP(gtk_adjustment_get_value(adjustment), 0, MAX(upper - height, 0));
+    gdouble step = row_height(view), page = MAX(height - step, step);
+    /* gtk_adjustment_configure emits "changed" even when nothing changes, and the scrolled
+     * window and its scrollbar lay themselves out again for it: new items of the same count
+     * change nothing here. */
+    if (gtk_adjustment_get_value(adjustment) == value && gtk_adjustment_get_lower(adjustment) == 0 &&
+        gtk_adjustment_get_upper(adjustment) == MAX(upper, height) &&
+        gtk_adjustment_get_step_increment(adjustment) == step &&
+        gtk_adjustment_get_page_increment(adjustment) == page && gtk_adjustment_get_page_size(adjustment) == height)
+        return;
     view->own_scrolls++;
-    gtk_adjustment_configure(view->vadjustment, value, 0, MAX(upper, height), row_height(view),
-                             MAX(height - row_height(view), row_height(view)), height);
+    gtk_adjustment_configure(adjustment, value, 0, MAX(upper, height), step, page, height);
     view->own_scrolls--;
 }
 

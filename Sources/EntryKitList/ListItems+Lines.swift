@@ -32,8 +32,7 @@ extension ListItems {
             lineCount += 1
             cursor = UnsafeRawPointer(newline) - UnsafeRawPointer(base) + 1
         }
-        var builder = Builder(expectedCount: lineCount)
-        builder.reserve(items: lineCount, bytes: bytes.count)
+        var builder = Builder(items: lineCount, bytes: bytes.count)
         cursor = 0
         while cursor < bytes.count {
             let end: Int

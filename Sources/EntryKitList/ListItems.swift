@@ -18,24 +18,31 @@ public struct ListItems: Sendable, RandomAccessCollection {
 
     /// No items.
     public init() {
-        let builder = Builder(expectedCount: 0)
+        let builder = Builder(items: 0, bytes: 0)
         storage = builder.finish()
     }
 
     /// The given strings, in order.
-    public init(_ strings: some Sequence<String>) {
-        var builder = Builder(expectedCount: strings.underestimatedCount)
-        if let array = strings as? [String] {
-            var total = 0
-            for string in array { total += string.utf8.count }
-            builder.reserve(items: array.count, bytes: total)
-            array.withUnsafeBufferPointer { array in
-                for index in array.indices { builder.append(array[index]) }
-            }
-        } else {
-            for string in strings { builder.append(string) }
+    public init(_ strings: [String]) {
+        storage = strings.withUnsafeBufferPointer { strings in
+            // The sizes first (each string holds its count), so every buffer is allocated once.
+            var bytes = 0
+            for index in strings.indices { bytes += strings[index].utf8.count }
+            var builder = Builder(items: strings.count, bytes: bytes)
+            for index in strings.indices { builder.append(strings, at: index) }
+            return builder.finish()
         }
-        storage = builder.finish()
+    }
+
+    /// The given strings, in order.
+    public init(_ strings: some Sequence<String>) {
+        if let array = strings as? [String] {
+            self.init(array)
+            return
+        }
+        var builder = Builder(items: strings.underestimatedCount, bytes: 0)
+        for string in strings { builder.append(string) }
+        self.init(storage: builder.finish())
     }
 
     init(storage: Storage) { self.storage = storage }
@@ -112,42 +119,42 @@ public struct ListItems: Sendable, RandomAccessCollection {
         ) {
             self.count = count
             foldedByteCount = folded.count
-            self.text = text.take()
-            self.offsets = offsets.take()
-            self.folded = folded.take()
-            self.foldedOffsets = foldedOffsets.take()
+            let text = text.take(), offsets = offsets.take(), folded = folded.take(), foldedOffsets = foldedOffsets.take()
+            self.text = text.pointer
+            self.offsets = offsets.pointer
+            self.folded = folded.pointer
+            self.foldedOffsets = foldedOffsets.pointer
+            mappedBytes = (text.mappedBytes, offsets.mappedBytes, folded.mappedBytes, foldedOffsets.mappedBytes)
         }
 
+        /// For each buffer, in the order above, the bytes mapped for it (0: from `malloc`).
+        private let mappedBytes: (Int, Int, Int, Int)
+
         deinit {
-            free(text)
-            free(offsets)
-            free(folded)
-            free(foldedOffsets)
+            RawMemory.release(text, mappedBytes: mappedBytes.0)
+            RawMemory.release(offsets, mappedBytes: mappedBytes.1)
+            RawMemory.release(folded, mappedBytes: mappedBytes.2)
+            RawMemory.release(foldedOffsets, mappedBytes: mappedBytes.3)
         }
     }
 
     /// Appends items one at a time into the buffers.
     struct Builder: ~Copyable {
-        private var text = RawBuffer<UInt8>()
-        private var offsets = RawBuffer<UInt32>()
-        private var folded = RawBuffer<UInt8>()
-        private var foldedOffsets = RawBuffer<UInt32>()
+        private var text: RawBuffer<UInt8>
+        private var offsets: RawBuffer<UInt32>
+        private var folded: RawBuffer<UInt8>
+        private var foldedOffsets: RawBuffer<UInt32>
         private var folder = SearchFolding.Folder()
-        /// Whether ASCII bytes were appended to `folded` unfolded, to lowercase in one pass.
-        private var needsLowercasing = false
 
-        init(expectedCount: Int) {
-            offsets.reserve(expectedCount + 1)
-            foldedOffsets.reserve(expectedCount + 1)
+        /// A builder with room for `items` items of `bytes` UTF-8 bytes in all; ASCII items
+        /// then fit without growing any buffer.
+        init(items: Int, bytes: Int) {
+            text = RawBuffer(capacity: bytes)
+            offsets = RawBuffer(capacity: items + 1)
+            folded = RawBuffer(capacity: bytes + items + Storage.paddingCount)
+            foldedOffsets = RawBuffer(capacity: items + 1)
             offsets.append(0)
             foldedOffsets.append(0)
-        }
-
-        mutating func reserve(items: Int, bytes: Int) {
-            offsets.reserve(items + 1)
-            foldedOffsets.reserve(items + 1)
-            text.reserve(bytes)
-            folded.reserve(bytes + items + Storage.paddingCount)
         }
 
         @inline(__always)
@@ -158,6 +165,31 @@ public struct ListItems: Sendable, RandomAccessCollection {
             }
         }
 
+        /// Appends `strings[index]`, read in place: room is made first, and while the string's
+        /// bytes are borrowed nothing but the copy runs (no call that could release the string),
+        /// so the string is not retained and released, which costs a locked write to each
+        /// string's memory.
+        @inline(__always)
+        mutating func append(_ strings: UnsafeBufferPointer<String>, at index: Int) {
+            let count = strings[index].utf8.count
+            text.reserve(count)
+            folded.reserve(count + 1)
+            let textEnd = text.end, foldedEnd = folded.end
+            // Native strings are contiguous UTF-8 (small ones are copied to the stack).
+            let copied = strings[index].utf8.withContiguousStorageIfAvailable { bytes in
+                bytes.isEmpty || SearchFolding.copyLowercasingASCII(bytes.baseAddress!, count: count, copy: textEnd, lowercased: foldedEnd)
+            }
+            guard let isASCII = copied else { return appendValid(Array(strings[index].utf8)) }
+            text.extend(by: count)
+            if isASCII {
+                folded.extend(by: count)
+            } else {
+                // Folded from the copy just made, now that the string is no longer read.
+                folder.fold(UnsafeBufferPointer(start: text.end - count, count: count), into: &folded)
+            }
+            endItem()
+        }
+
         @inline(__always)
         mutating func appendValid(_ bytes: [UInt8]) {
             bytes.withUnsafeBufferPointer { appendValid($0) }
@@ -166,34 +198,45 @@ public struct ListItems: Sendable, RandomAccessCollection {
         /// Appends one item; `bytes` must be valid UTF-8.
         @inline(__always)
         mutating func appendValid(_ bytes: UnsafeBufferPointer<UInt8>) {
-            append(bytes, isASCII: SearchFolding.isASCII(bytes))
+            if !copyText(bytes) { folder.fold(bytes, into: &folded) }
+            endItem()
         }
 
+        /// Copies an item's bytes to the text and, when they are all ASCII, their folded form
+        /// (lowercased) to the folded copy, in one pass; returns whether they were ASCII. When
+        /// not, the item's folded bytes are still to be appended.
         @inline(__always)
-        private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) {
-            text.append(bytes)
-            precondition(text.count <= Int(UInt32.max), "ListItems holds at most 4 GiB of text")
-            offsets.append(UInt32(truncatingIfNeeded: text.count))
-            if isASCII {
-                // Copied as is; `finish` lowercases the whole buffer at once.
-                folded.append(bytes)
-                needsLowercasing = true
-            } else {
-                folder.fold(bytes, into: &folded)
-            }
+        private mutating func copyText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let source = bytes.baseAddress else { return true }
+            let count = bytes.count
+            text.reserve(count)
+            folded.reserve(count + 1)
+            let isASCII = SearchFolding.copyLowercasingASCII(source, count: count, copy: text.end, lowercased: folded.end)
+            text.extend(by: count)
+            if isASCII { folded.extend(by: count) }
+            return isASCII
+        }
+
+        /// Ends the item whose bytes were just appended: the separator and both offsets.
+        @inline(__always)
+        private mutating func endItem() {
             folded.append(Storage.separator)
-            precondition(folded.count <= Int(UInt32.max), "ListItems holds at most 4 GiB of folded text")
+            precondition(Swift.max(text.count, folded.count) <= Int(UInt32.max), "ListItems holds at most 4 GiB of text")
+            offsets.append(UInt32(truncatingIfNeeded: text.count))
             foldedOffsets.append(UInt32(truncatingIfNeeded: folded.count))
         }
 
         /// Appends one item from bytes that may not be valid UTF-8 (ill-formed sequences
         /// become U+FFFD, as `String(decoding:as:)` does).
         mutating func appendRepairing(_ bytes: UnsafeBufferPointer<UInt8>) {
-            if SearchFolding.isASCII(bytes) {
-                append(bytes, isASCII: true)
+            let textCount = text.count
+            if copyText(bytes) {
+                endItem()
             } else if Self.isValidUTF8(bytes) {
-                append(bytes, isASCII: false)
+                folder.fold(bytes, into: &folded)
+                endItem()
             } else {
+                text.truncate(to: textCount)
                 var repaired = String(decoding: bytes, as: UTF8.self)
                 repaired.withUTF8 { appendValid($0) }
             }
@@ -238,9 +281,6 @@ public struct ListItems: Sendable, RandomAccessCollection {
         }
 
         consuming func finish() -> Storage {
-            if needsLowercasing {
-                SearchFolding.lowercaseASCII(UnsafeMutableBufferPointer(mutating: folded.elements))
-            }
             folded.reserve(Storage.paddingCount)
             for _ in 0..<Storage.paddingCount { folded.appendReserved(Storage.separator) }
             return Storage(count: offsets.count - 1, text: text, offsets: offsets, folded: folded, foldedOffsets: foldedOffsets)

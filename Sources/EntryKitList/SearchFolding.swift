@@ -62,14 +62,53 @@ public enum SearchFolding {
         return accumulated & 0x8080_8080_8080_8080 == 0 && tail & 0x80 == 0
     }
 
-    /// Lowercases A–Z in place; every byte below 0x80 in UTF-8 is an ASCII character, so
-    /// this is also right for buffers that hold other folded text.
-    static func lowercaseASCII(_ bytes: UnsafeMutableBufferPointer<UInt8>) {
-        for index in bytes.indices {
-            let byte = bytes[index]
-            // Branch-free so the loop vectorizes.
-            bytes[index] = byte | (byte &- 65 < 26 ? 0x20 : 0)
+    /// `word` with every byte A–Z lowercased; other bytes, 0x80 and above included, stay.
+    @inline(__always)
+    static func lowercaseASCII(_ word: UInt64) -> UInt64 {
+        // Per byte, on its low seven bits so no sum carries into the next byte: the high bit of
+        // `b + 0x3F` is set from "A" (0x41) on, that of `b + 0x25` from past "Z" (0x5B) on.
+        let low = word & 0x7F7F_7F7F_7F7F_7F7F
+        let fromA = low &+ 0x3F3F_3F3F_3F3F_3F3F
+        let pastZ = low &+ 0x2525_2525_2525_2525
+        let upper = (fromA ^ pastZ) & ~word & 0x8080_8080_8080_8080
+        return word | upper >> 2
+    }
+
+    /// Copies `count` bytes from `source` to `copy`, and the same bytes with A–Z lowercased to
+    /// `lowercased`, reading each byte once; returns whether every byte was ASCII. For ASCII text
+    /// that is its folded form, made along with its copy; otherwise `lowercased` holds bytes
+    /// to overwrite. The three ranges must not overlap.
+    @inline(__always)
+    static func copyLowercasingASCII(
+        _ source: UnsafePointer<UInt8>, count: Int, copy: UnsafeMutablePointer<UInt8>, lowercased: UnsafeMutablePointer<UInt8>
+    ) -> Bool {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(copy), lower = UnsafeMutableRawPointer(lowercased)
+        if count >= 8 {
+            // Eight bytes at a time; the last eight overlap the ones before when `count` is not
+            // a multiple of eight (writing the same bytes again), so nothing is read past the end.
+            var accumulated: UInt64 = 0
+            var offset = 0
+            while offset < count &- 8 {
+                let word = from.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                to.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
+                lower.storeBytes(of: lowercaseASCII(word), toByteOffset: offset, as: UInt64.self)
+                accumulated |= word
+                offset &+= 8
+            }
+            let word = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            to.storeBytes(of: word, toByteOffset: count &- 8, as: UInt64.self)
+            lower.storeBytes(of: lowercaseASCII(word), toByteOffset: count &- 8, as: UInt64.self)
+            return (accumulated | word) & 0x8080_8080_8080_8080 == 0
         }
+        var accumulated: UInt8 = 0
+        for index in 0..<count {
+            let byte = source[index]
+            copy[index] = byte
+            lowercased[index] = byte | (byte &- 65 < 26 ? 0x20 : 0)
+            accumulated |= byte
+        }
+        return accumulated < 0x80
     }
 
     // MARK: Scalar rules (computed once per distinct scalar and cached by `Folder`)
