@@ -191,10 +191,13 @@ struct Measurement {
         }
 
         // The floors, in this process after the widget's figures: one plain copy of the items,
-        // and one scan of the folded bytes per keystroke of the same rounds.
+        // and one scan of the folded bytes per keystroke of the same rounds. The copy starts as
+        // each set does, after the same idle pause of the main loop: timed straight after the
+        // items were made, it would read them from a warm cache that no set ever sees.
         var copies: [Double] = []
         for _ in 0..<samples {
             let items = makeItems(count)
+            Frames.settle()
             copies.append(Frames.time { withExtendedLifetime(PlainCopy(items)) {} })
         }
         row.add("copy", copies)
