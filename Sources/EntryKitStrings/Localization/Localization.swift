@@ -27,8 +27,12 @@ public final class Localization: Sendable {
 
     /// Strings for this process: search paths and languages from the environment.
     public static let shared: Localization = {
-        // Read once: every read copies the whole environment into a new dictionary.
-        let environment = ProcessInfo.processInfo.environment
+        // Only the variables it reads: ProcessInfo's dictionary copies the whole environment,
+        // which costs more at start-up than everything else the first lookup does.
+        var environment: [String: String] = [:]
+        for name in [searchPathVariable] + LanguagePreference.environmentVariables {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
         return Localization(
             searchPaths: defaultSearchPaths(environment: environment), preference: LanguagePreference(environment: environment))
     }()
