@@ -579,6 +579,25 @@ private func at(_ line: Int, _ column: Int) -> SourcePosition {
         #expect(document.warnings.map(\.position) == [at(2, 1), at(2, 8)])
     }
 
+    /// Text of one to four UTF-8 bytes a character, and surrogates paired, doubled and alone,
+    /// reads as the standard library decodes the same UTF-16 units.
+    @Test(arguments: [false, true])
+    func utf16TextOfEveryWidthReadsAsTheStandardLibraryDecodesIt(bigEndian: Bool) throws {
+        let units: [UInt16] = [
+            0x41, 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0x20AC, 0xFFFD, 0xFFFF, 0xD83D, 0xDE00, 0xDBFF, 0xDFFF,
+            0xD800, 0xD800, 0x42, 0xDC00, 0xDC01, 0xD801, 0x43, 0xDBFF,
+        ]
+        var bytes = utf16("\"k\" = \"", bigEndian: bigEndian)
+        for unit in units {
+            let high = UInt8(unit >> 8)
+            let low = UInt8(unit & 0xFF)
+            bytes += bigEndian ? [high, low] : [low, high]
+        }
+        bytes += utf16("\";", bigEndian: bigEndian, byteOrderMark: false)
+        let document = try parseBytes(bytes)
+        #expect(document.table == ["k": String(decoding: units, as: UTF16.self)])
+    }
+
     @Test func utf16HighSurrogateAtEndOfFile() {
         expectError(Data(utf16("\"", bigEndian: false) + [0x3D, 0xD8]), .unterminatedString, line: 1, column: 1)
     }

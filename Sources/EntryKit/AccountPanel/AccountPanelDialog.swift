@@ -19,8 +19,8 @@ package final class AccountPanelDialog: Window {
     package let errorLabel = Label(wraps: true)
     package let capsLockLabel = Label()
     private let capsLockRow = Box(vertical: false, spacing: 6)
-    package let okButton = Widget(transferFull: gtk_button_new_with_mnemonic("_OK"))
-    package let cancelButton = Widget(transferFull: gtk_button_new_with_mnemonic("_Cancel"))
+    package let okButton = AccountPanelDialog.mnemonicButton()
+    package let cancelButton = AccountPanelDialog.mnemonicButton()
 
     var onFinish: (@MainActor (Bool, String?, SecurePassword?) -> Void)?
     var onClosed: (@MainActor () -> Void)?
@@ -59,6 +59,14 @@ package final class AccountPanelDialog: Window {
     }
 
     // MARK: Building
+
+    /// A button whose label `relabel(_:)` sets, in the current language: a label given here
+    /// would be built and then replaced before the panel shows.
+    private static func mnemonicButton() -> Widget {
+        let button = Widget(transferFull: gtk_button_new())
+        gtk_button_set_use_underline(button.cast(), 1)
+        return button
+    }
 
     private func buildContent() {
         let column = Box(vertical: true, spacing: 12)

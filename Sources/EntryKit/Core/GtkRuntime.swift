@@ -24,15 +24,18 @@ public enum GtkRuntime {
     /// Connects GTK to the display named by the environment, once.
     ///
     /// Throws instead of letting GTK print a warning and exit, so a command-line caller can say
-    /// what is wrong in one line.
-    public static func initialize(environment: [String: String] = ProcessInfo.processInfo.environment) throws(DisplayUnavailable) {
+    /// what is wrong in one line. `environment` is read only then, to name the variables that
+    /// were looked at (copying the whole environment into a dictionary is not free at start-up).
+    public static func initialize(
+        environment: @autoclosure () -> [String: String] = ProcessInfo.processInfo.environment
+    ) throws(DisplayUnavailable) {
         if gtkThread.load(ordering: .acquiring) != 0 { return }
         // GTK would set the locale itself and warn when the user's is not installed. EntryKit's
         // strings come from its own tables, so an uninstalled locale quietly falls back to C.UTF-8.
         gtk_disable_setlocale()
         if setlocale(LC_ALL, "") == nil { setlocale(LC_ALL, "C.UTF-8") }
         guard gtk_init_check(nil, nil) != 0 else {
-            throw DisplayUnavailable(description: describeMissingDisplay(environment: environment))
+            throw DisplayUnavailable(description: describeMissingDisplay(environment: environment()))
         }
         DispatchQueue.main.setSpecific(key: mainQueueMarker, value: true)
         startedOnProcessMainThread.store(ek_is_process_main_thread() != 0, ordering: .relaxed)

@@ -7,14 +7,16 @@ import CGtk
 /// ```
 @MainActor
 public enum ScreenStyle {
-    private static var installed: Set<String> = []
+    /// A few names: a list (the first `Set<String>` made costs the runtime a scan of every
+    /// protocol conformance in the program, at start-up).
+    private static var installed: [String] = []
 
     /// Adds `css` for the whole screen the first time `name` is installed; later calls do nothing.
     /// The rules may use the theme's named colours (`@theme_base_color`, `@borders`), so they
     /// follow light and dark themes.
     public static func install(named name: String, css: String) {
         guard !installed.contains(name), let screen = gdk_screen_get_default() else { return }
-        installed.insert(name)
+        installed.append(name)
         let provider = GObjectReference(transferFull: gtk_css_provider_new()!)
         gtk_css_provider_load_from_data(provider.cast(), css, -1, nil)
         // The screen keeps the provider; the wrapper's reference goes with this scope.

@@ -18,13 +18,20 @@ public struct LanguagePreference: Sendable, Equatable {
     /// The fallback every list ends with: the language the keys are written in.
     public static let fallbackLanguage = "en"
 
+    /// The variables `init(environment:)` reads.
+    public static let environmentVariables = ["LANGUAGE"] + localeVariables
+    /// The locale variables, the first non-empty one counting.
+    static let localeVariables = ["LC_ALL", "LC_MESSAGES", "LANG"]
+
     public init(environment: [String: String]) {
         var locales: [String] = []
         if let list = environment["LANGUAGE"] {
             locales += list.split(separator: ":").map(String.init)
         }
-        if let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) {
+        for name in Self.localeVariables {
+            guard let locale = environment[name], !locale.isEmpty else { continue }
             locales.append(locale)
+            break
         }
         self.init(locales: locales)
     }

@@ -27,21 +27,32 @@ public final class Localization: Sendable {
 
     /// Strings for this process: search paths and languages from the environment.
     public static let shared: Localization = {
-        // Read once: every read copies the whole environment into a new dictionary.
-        let environment = ProcessInfo.processInfo.environment
+        // Only the variables it reads: ProcessInfo's dictionary copies the whole environment,
+        // which costs more at start-up than everything else the first lookup does.
+        var environment: [String: String] = [:]
+        for name in [searchPathVariable] + LanguagePreference.environmentVariables {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
         return Localization(
             searchPaths: defaultSearchPaths(environment: environment), preference: LanguagePreference(environment: environment))
     }()
 
     private struct State {
-        var searchPaths: [URL]
+        var searchPaths: [URL] {
+            didSet { directories = searchPaths.map(\.path) }
+        }
+        /// `searchPaths` as file-system paths, for the lookups: building a file URL for every
+        /// lookup (percent-encoding, parsing) cost more than the lookup.
+        private(set) var directories: [String]
         var environmentPreference: LanguagePreference
         var chosenLanguage: String?
         /// Parsed tables by file path; `nil` records a missing file.
         var tables: [String: [String: String]?] = [:]
         /// Problems already reported, so each is said once.
         var reported: Set<String> = []
-        var observers: [UInt64: @Sendable () -> Void] = [:]
+        /// In the order they were added (a list: a dictionary keyed by the ID was one more
+        /// generic type for the runtime to instantiate at start-up).
+        var observers: [(id: UInt64, handler: @Sendable () -> Void)] = []
         var nextObserverID: UInt64 = 0
     }
 
@@ -57,7 +68,7 @@ public final class Localization: Sendable {
         preference: LanguagePreference,
         report: (@Sendable (String) -> Void)? = nil
     ) {
-        self.state = Mutex(State(searchPaths: searchPaths, environmentPreference: preference))
+        self.state = Mutex(State(searchPaths: searchPaths, directories: searchPaths.map(\.path), environmentPreference: preference))
         self.report = report ?? Self.writeToStandardError
     }
 
@@ -164,9 +175,8 @@ public final class Localization: Sendable {
 
     /// The string for `key` in exactly `language`, or `nil` when that language's table lacks it.
     public func value(for key: String, table: String = defaultTable, language: String) -> String? {
-        for directory in searchPaths {
-            let file = directory.appendingPathComponent("\(language).lproj/\(table).strings")
-            if let value = loadTable(at: file)?[key] { return value }
+        for directory in state.withLock({ $0.directories }) {
+            if let value = loadTable(at: "\(directory)/\(language).lproj/\(table).strings")?[key] { return value }
         }
         return nil
     }
@@ -234,23 +244,22 @@ public final class Localization: Sendable {
         let id = state.withLock { state in
             let id = state.nextObserverID
             state.nextObserverID += 1
-            state.observers[id] = handler
+            state.observers.append((id, handler))
             return id
         }
         return LanguageObservation { [weak self] in
-            _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
+            self?.state.withLock { $0.observers.removeAll { $0.id == id } }
         }
     }
 
     private func notifyObservers() {
-        let observers = state.withLock { state in state.observers.sorted { $0.key < $1.key }.map(\.value) }
+        let observers = state.withLock { state in state.observers.map(\.handler) }
         for observer in observers { observer() }
     }
 
     // MARK: Loading
 
-    private func loadTable(at file: URL) -> [String: String]? {
-        let path = file.path
+    private func loadTable(at path: String) -> [String: String]? {
         if let cached = state.withLock({ $0.tables[path] }) { return cached }
         var table: [String: String]?
         if let data = FileManager.default.contents(atPath: path) {
