@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// A growable buffer of plain values in memory it allocates itself, for building the item
 /// store without `Array`'s per-append uniqueness and capacity checks.
@@ -98,6 +99,13 @@ struct RawBuffer<Element: BitwiseCopyable>: ~Copyable {
 /// list that is most of the cost of making its store: with 2 MiB pages there are 512 times
 /// fewer faults. (The allocator's own large blocks are neither aligned nor marked for huge
 /// pages, and where the system gives huge pages only on request, they get none.)
+///
+/// A released mapping is kept for the next store of about its size, as `malloc` keeps freed
+/// blocks: a list given new items again and again (search results, a refreshed source) then
+/// writes into memory that is already there instead of having the kernel find, zero and map
+/// fresh huge pages each time. Kept mappings are marked `MADV_FREE`, so under memory pressure
+/// the kernel takes their pages back without writing them anywhere; at most `keptLimit` are
+/// kept.
 enum RawMemory {
     /// Buffers of this many bytes and more get a mapping of their own: from here on, whole
     /// huge pages waste at most an eighth.
@@ -106,6 +114,11 @@ enum RawMemory {
     private static let pageBytes = 4096
     private static let adviseHugePages: Int32 = 14  // MADV_HUGEPAGE
 
+    private static let adviseFree: Int32 = 8  // MADV_FREE
+    /// Released mappings kept for reuse, newest last: (address, size).
+    private static let kept = Mutex<[(address: Int, size: Int)]>([])
+    static let keptLimit = 4
+
     /// `bytes` of memory, and how many bytes were mapped for it (0 when it came from `malloc`).
     static func allocate(bytes: Int) -> (UnsafeMutableRawPointer, mappedBytes: Int) {
         guard bytes >= mappingThreshold else { return (malloc(bytes)!, 0) }
@@ -113,6 +126,7 @@ enum RawMemory {
         // last whole huge page then stays in small ones).
         let hugeRounded = roundUp(bytes, to: hugePageBytes)
         let size = hugeRounded - bytes <= bytes / 8 ? hugeRounded : roundUp(bytes, to: pageBytes)
+        if let reused = takeKept(atLeast: size) { return reused }
         // One huge page more than needed, to start on a huge page boundary.
         let reserved = size + hugePageBytes
         guard let mapping = mmap(nil, reserved, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
@@ -127,10 +141,38 @@ enum RawMemory {
         return (memory, size)
     }
 
-    /// Gives back what `allocate` returned.
-    static func release(_ memory: UnsafeMutableRawPointer, mappedBytes: Int) {
-        if mappedBytes > 0 { munmap(memory, mappedBytes) } else { free(memory) }
+    /// A kept mapping of `size` bytes or a little more (at most an eighth), newest first.
+    private static func takeKept(atLeast size: Int) -> (UnsafeMutableRawPointer, mappedBytes: Int)? {
+        kept.withLock { kept in
+            guard let index = kept.lastIndex(where: { $0.size >= size && $0.size - size <= size / 8 }) else { return nil }
+            let mapping = kept.remove(at: index)
+            return (UnsafeMutableRawPointer(bitPattern: mapping.address)!, mapping.size)
+        }
     }
+
+    /// Gives back what `allocate` returned: a mapping is kept for reuse (the oldest kept one
+    /// unmapped when there are `keptLimit`), `malloc`'s memory freed.
+    static func release(_ memory: UnsafeMutableRawPointer, mappedBytes: Int) {
+        guard mappedBytes > 0 else { return free(memory) }
+        _ = madvise(memory, mappedBytes, adviseFree)  // the kernel may take the pages back
+        let evicted = kept.withLock { kept -> (address: Int, size: Int)? in
+            kept.append((Int(bitPattern: memory), mappedBytes))
+            return kept.count > keptLimit ? kept.removeFirst() : nil
+        }
+        if let evicted { munmap(UnsafeMutableRawPointer(bitPattern: evicted.address), evicted.size) }
+    }
+
+    /// Unmaps every kept mapping (for tests and for a program that wants its memory back).
+    static func releaseKept() {
+        let all = kept.withLock { kept -> [(address: Int, size: Int)] in
+            defer { kept.removeAll() }
+            return kept
+        }
+        for mapping in all { munmap(UnsafeMutableRawPointer(bitPattern: mapping.address), mapping.size) }
+    }
+
+    /// How many released mappings are kept now.
+    static var keptCount: Int { kept.withLock { $0.count } }
 
     private static func roundUp(_ value: Int, to multiple: Int) -> Int { (value + multiple - 1) / multiple * multiple }
 }

@@ -6,7 +6,7 @@ import Testing
 /// The store's fast paths (ASCII items copied and lowercased eight bytes at a time, strings
 /// read in place, large buffers mapped on their own) against the plain definitions: each
 /// item's bytes, and `SearchFolding.foldedUTF8` of each item.
-@Suite struct ListItemsBuildTests {
+@Suite(.serialized) struct ListItemsBuildTests {
     /// Items of every length up to 40 around the eight-byte steps, with every ASCII byte in
     /// every position (the letters' neighbours "@", "[", "`" and "{" included), mixed with
     /// non-ASCII items, empty items and items that hold U+0000.
@@ -106,5 +106,40 @@ import Testing
         let (small, smallMapped) = RawMemory.allocate(bytes: 1000)
         #expect(smallMapped == 0)
         RawMemory.release(small, mappedBytes: smallMapped)
+    }
+
+    @Test func aReleasedMappingIsReusedForTheNextOfItsSizeAndAFewAreKept() {
+        RawMemory.releaseKept()
+        let bytes = 4 * RawMemory.hugePageBytes
+        let (first, firstMapped) = RawMemory.allocate(bytes: bytes)
+        first.initializeMemory(as: UInt8.self, repeating: 1, count: bytes)
+        RawMemory.release(first, mappedBytes: firstMapped)
+        #expect(RawMemory.keptCount == 1)
+        // Much smaller or larger: not this one.
+        let (other, otherMapped) = RawMemory.allocate(bytes: 2 * bytes)
+        #expect(other != first && RawMemory.keptCount == 1)
+        let (again, againMapped) = RawMemory.allocate(bytes: bytes - 1000)
+        #expect(again == first && againMapped == firstMapped && RawMemory.keptCount == 0)
+        again.initializeMemory(as: UInt8.self, repeating: 2, count: bytes - 1000)
+        #expect(again.load(fromByteOffset: bytes - 1001, as: UInt8.self) == 2)
+        RawMemory.release(again, mappedBytes: againMapped)
+        RawMemory.release(other, mappedBytes: otherMapped)
+        // The oldest goes once more than the limit are released.
+        let extra = (0...RawMemory.keptLimit).map { _ in RawMemory.allocate(bytes: 8 * bytes) }
+        for (memory, mapped) in extra { RawMemory.release(memory, mappedBytes: mapped) }
+        #expect(RawMemory.keptCount == RawMemory.keptLimit)
+        RawMemory.releaseKept()
+        #expect(RawMemory.keptCount == 0)
+    }
+
+    @Test func itemsBuiltInAKeptMappingAreTheirOwn() {
+        // A large store, dropped, then another with other text built in its memory.
+        let first = ListItems((0..<200_000).map { "first \($0)" })
+        #expect(first[199_999] == "first 199999")
+        _ = consume first
+        let second = ListItems((0..<200_000).map { "Second \($0)" })
+        #expect(second[0] == "Second 0" && second[199_999] == "Second 199999")
+        #expect(second.foldedUTF8(at: 7) == Array("second 7".utf8))
+        RawMemory.releaseKept()
     }
 }
