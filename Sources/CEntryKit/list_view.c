@@ -521,6 +521,17 @@ static void ek_list_view_finalize(GObject *object) {
     G_OBJECT_CLASS(ek_list_view_parent_class)->finalize(object);
 }
 
+/* Rows come on screen and leave it with the view: its accessible follows. */
+static void ek_list_view_map(GtkWidget *widget) {
+    GTK_WIDGET_CLASS(ek_list_view_parent_class)->map(widget);
+    visible_rows_moved(EK_LIST_VIEW(widget));
+}
+
+static void ek_list_view_unmap(GtkWidget *widget) {
+    GTK_WIDGET_CLASS(ek_list_view_parent_class)->unmap(widget);
+    visible_rows_moved(EK_LIST_VIEW(widget));
+}
+
 static void ek_list_view_class_init(EkListViewClass *klass) {
     GObjectClass *object_class = G_OBJECT_CLASS(klass);
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
@@ -534,6 +545,8 @@ static void ek_list_view_class_init(EkListViewClass *klass) {
     widget_class->draw = ek_list_view_draw;
     widget_class->motion_notify_event = ek_list_view_motion_notify;
     widget_class->leave_notify_event = ek_list_view_leave_notify;
+    widget_class->map = ek_list_view_map;
+    widget_class->unmap = ek_list_view_unmap;
 
     g_object_class_override_property(object_class, PROP_HADJUSTMENT, "hadjustment");
     g_object_class_override_property(object_class, PROP_VADJUSTMENT, "vadjustment");

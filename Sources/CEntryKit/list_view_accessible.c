@@ -34,10 +34,17 @@ G_DEFINE_TYPE_WITH_CODE(EkListRowAccessible, ek_list_row_accessible, ATK_TYPE_OB
                         G_IMPLEMENT_INTERFACE(ATK_TYPE_ACTION, row_action_interface_init)
                             G_IMPLEMENT_INTERFACE(ATK_TYPE_COMPONENT, row_component_interface_init))
 
+/* The rows on screen: none while the list is not (a closed popup), so new items given to a
+ * closed list make no row objects and announce none; mapping the view syncs the window. */
+static void rows_on_screen(EkListView *view, guint *first, guint *count) {
+    *first = *count = 0;
+    if (view && gtk_widget_get_mapped(GTK_WIDGET(view))) ek_list_view_get_window(view, first, count);
+}
+
 static gboolean row_on_screen(EkListRowAccessible *self, guint *index) {
     if (!self->view || self->defunct) return FALSE;
     guint first, count;
-    ek_list_view_get_window(self->view, &first, &count);
+    rows_on_screen(self->view, &first, &count);
     if (self->row < first || self->row >= first + count) return FALSE;
     if (index) *index = self->row - first;
     return TRUE;
@@ -253,7 +260,7 @@ static EkListRowAccessible *ref_row(EkListViewAccessible *self, EkListView *view
 static void sync_window(EkListViewAccessible *self, gboolean announce) {
     EkListView *view = list_view_of(self);
     guint first = 0, count = 0;
-    if (view) ek_list_view_get_window(view, &first, &count);
+    rows_on_screen(view, &first, &count);
     if (first == self->first && count == self->rows->len) return;
 
     GPtrArray *rows = g_ptr_array_new_full(count, g_object_unref);

@@ -151,7 +151,9 @@ public final class DropDownField: ChooserField {
         if !hasItems { close() }
         isExpandable = hasItems
         // No items: an ordinary editable entry. With items, typing is free only when editable.
-        super.isEditable = !hasItems || wantsFreeText
+        // Set only on a change: GtkEntry notifies "editable" on every set, and its accessible with it.
+        let editable = !hasItems || wantsFreeText
+        if super.isEditable != editable { super.isEditable = editable }
     }
 
     private var wantsFreeText = false
