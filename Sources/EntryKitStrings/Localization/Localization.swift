@@ -88,12 +88,12 @@ public final class Localization: Sendable {
         if let override = environment[searchPathVariable] {
             paths += override.split(separator: ":").map { URL(fileURLWithPath: String($0), isDirectory: true) }
         }
-        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+        if let executable = executablePath {
             paths.append(
                 URL(fileURLWithPath: executable).deletingLastPathComponent()
                     .appendingPathComponent("../share/entrykit", isDirectory: true).standardized)
         }
-        if let library = imagePath, library.hasSuffix(".so") || library.contains(".so.") {
+        if let library = sharedLibraryPath {
             let folder = URL(fileURLWithPath: library).deletingLastPathComponent()
             for up in ["../share/entrykit", "../../share/entrykit"] {
                 paths.append(folder.appendingPathComponent(up, isDirectory: true).standardized)
@@ -105,22 +105,26 @@ public final class Localization: Sendable {
 
     /// The file this code was loaded from: the executable, or the shared library inside another
     /// program.
-    static var imagePath: String? {
-        // The mapping that holds this image's header, as /proc/self/maps lists it
-        // ("start-end perms offset device inode path"); Glibc's module has no dladdr.
-        let address = UInt(bitPattern: #dsohandle)
-        guard let maps = fopen("/proc/self/maps", "r") else { return nil }
-        defer { fclose(maps) }
-        var line: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(line) }
-        while getline(&line, &capacity, maps) > 0, let line {
-            let fields = String(cString: line).split(whereSeparator: { $0 == " " || $0 == "\n" })
-            let range = fields.first?.split(separator: "-").compactMap { UInt($0, radix: 16) } ?? []
-            guard fields.count >= 6, range.count == 2, range[0] <= address, address < range[1] else { continue }
-            return fields[5...].joined(separator: " ")
-        }
-        return nil
+    static var imagePath: String? { sharedLibraryPath ?? executablePath }
+
+    private static var executablePath: String? {
+        try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    }
+
+    /// The shared library this code was loaded from (`libentrykit-1.0.so.0` in another program),
+    /// nil in an executable: the file the loader names for this image (`dladdr`; Glibc's module
+    /// leaves it out, so it is looked up as any symbol is, with its stable `Dl_info` layout).
+    private static var sharedLibraryPath: String? {
+        typealias LookUp = @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer?) -> Int32
+        guard let program = dlopen(nil, RTLD_LAZY) else { return nil }
+        defer { dlclose(program) }
+        guard let dladdr = dlsym(program, "dladdr") else { return nil }
+        // Dl_info: file name, file base, symbol name, symbol address.
+        var info: (UnsafePointer<CChar>?, UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?) = (nil, nil, nil, nil)
+        let found = withUnsafeMutablePointer(to: &info) { unsafeBitCast(dladdr, to: LookUp.self)(#dsohandle, $0) }
+        guard found != 0, let name = info.0 else { return nil }
+        let path = String(cString: name)
+        return path.hasSuffix(".so") || path.contains(".so.") ? path : nil
     }
 
     /// `Resources/` beside `Package.swift`, for runs from the build tree.
