@@ -62,22 +62,46 @@ static GParamSpec *make_property(EkFieldProperty property) {
     }
 }
 
+/* The properties each field class installed, so that a notification finds its GParamSpec without
+ * a look-up by name (ek_field_notify runs on every change of items or choice). */
+typedef struct {
+    GType type;
+    GParamSpec *specs[EK_FIELD_PROPERTY_COUNT];
+} FieldClassProperties;
+static FieldClassProperties field_classes[2]; /* EkDropDownField, EkPickerField */
+static guint field_class_count;
+
 void ek_field_class_install(GObjectClass *object_class, const EkFieldProperty *properties, guint count,
                             const gchar *chosen_signal) {
     object_class->constructed = ek_field_constructed;
     object_class->set_property = ek_field_set_property;
     object_class->get_property = ek_field_get_property;
-    for (guint i = 0; i < count; i++)
-        g_object_class_install_property(object_class, properties[i], make_property(properties[i]));
     GType type = G_TYPE_FROM_CLASS(object_class);
+    FieldClassProperties *installed = &field_classes[field_class_count++];
+    g_assert(field_class_count <= G_N_ELEMENTS(field_classes));
+    installed->type = type;
+    for (guint i = 0; i < count; i++) {
+        GParamSpec *pspec = make_property(properties[i]);
+        g_object_class_install_property(object_class, properties[i], pspec);
+        installed->specs[properties[i]] = pspec;
+    }
     g_signal_new(chosen_signal, type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT,
                  G_TYPE_STRING);
     g_signal_new("opened", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
     g_signal_new("closed", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
+/* The field class (EkDropDownField or EkPickerField) an object is, or derives from. */
+static const FieldClassProperties *field_class_of(GObject *object) {
+    for (guint i = 0; i < field_class_count; i++)
+        if (g_type_is_a(G_OBJECT_TYPE(object), field_classes[i].type)) return &field_classes[i];
+    return NULL;
+}
+
 void ek_field_constructed(GObject *object) {
-    GObjectClass *parent = g_type_class_peek(g_type_parent(G_OBJECT_TYPE(object)));
+    /* Chained up from the field class, not the object's own: a subclass made in another language
+     * inherits this handler, and its parent would be the field class again. */
+    GObjectClass *parent = g_type_class_peek(g_type_parent(field_class_of(object)->type));
     if (parent->constructed) parent->constructed(object);
     if (ek_implementation_attaches_fields()) implementation.field_constructed(object);
 }
@@ -145,9 +169,11 @@ void ek_field_set_open(GObject *field, gboolean open) {
 
 void ek_field_notify(GObject *field, EkFieldProperty property) {
     g_return_if_fail(property > 0 && property < EK_FIELD_PROPERTY_COUNT);
-    /* Each class installs only its own properties. */
-    GParamSpec *pspec = g_object_class_find_property(G_OBJECT_GET_CLASS(field), property_names[property]);
-    if (pspec != NULL && pspec->owner_type == G_OBJECT_TYPE(field)) g_object_notify_by_pspec(field, pspec);
+    /* Each class installs only its own properties (a picker has no "selected-index"); subclasses
+     * made in other languages notify their field class's. */
+    const FieldClassProperties *field_class = field_class_of(field);
+    GParamSpec *pspec = field_class ? field_class->specs[property] : NULL;
+    if (pspec) g_object_notify_by_pspec(field, pspec);
 }
 
 void ek_field_emit_chosen(GObject *field, gint index, const gchar *item) {

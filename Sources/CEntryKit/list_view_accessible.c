@@ -292,17 +292,28 @@ static void forget_all_rows(EkListViewAccessible *self, gboolean announce) {
     g_ptr_array_unref(gone);
 }
 
-void ek_list_view_accessible_window_changed(EkListViewAccessible *self) { sync_window(self, TRUE); }
+/* The highlighted row (the active descendant) is held while the list is on screen, so that moving
+ * away from it, even far enough to scroll it off, leaves the old focus alive to compare with. */
+static void hold_highlighted(EkListViewAccessible *self, EkListView *view) {
+    gint highlighted = view && gtk_widget_get_mapped(GTK_WIDGET(view)) ? ek_list_view_get_highlighted(view) : -1;
+    if (highlighted >= 0 && !self->highlighted) self->highlighted = ref_row(self, view, (guint)highlighted);
+}
+
+void ek_list_view_accessible_window_changed(EkListViewAccessible *self) {
+    hold_highlighted(self, list_view_of(self));
+    sync_window(self, TRUE);
+}
 
 /* New rows (a filter, new items): the list's children change as a whole. The objects made for
- * the old rows are removed and defunct; the rows on screen get new objects, announced as added. */
+ * the old rows are removed and defunct; the rows on screen get new objects, announced as added.
+ * A closed list has none on screen: it makes no objects and announces no visible change. */
 void ek_list_view_accessible_rows_changed(EkListViewAccessible *self) {
     forget_all_rows(self, TRUE);
     EkListView *view = list_view_of(self);
     AtkRole role = role_for_rows(view ? ek_list_view_get_row_count(view) : 0);
     if (atk_object_get_role(ATK_OBJECT(self)) != role) atk_object_set_role(ATK_OBJECT(self), role);
-    gint highlighted = view ? ek_list_view_get_highlighted(view) : -1;
-    if (highlighted >= 0) self->highlighted = ref_row(self, view, (guint)highlighted);
+    if (!view || !gtk_widget_get_mapped(GTK_WIDGET(view))) return;
+    hold_highlighted(self, view);
     sync_window(self, FALSE);
     for (guint i = 0; i < self->rows->len; i++)
         g_signal_emit_by_name(self, "children-changed::add", self->first + i, g_ptr_array_index(self->rows, i));

@@ -206,6 +206,19 @@ fruit.props.selected_index = 2
 fruit.props.selected_index = 7  # out of range: refused, kept
 say(f"notified {notified} {fruit.get_text()}")
 
+
+class Fruits(EntryKit.DropDownField):
+    """A subclass made in the binding's language: its field class's properties notify as well."""
+
+
+subclassed = Fruits()
+changes = []
+for name in ("items", "selected-index"):
+    subclassed.connect(f"notify::{name}", lambda field, spec: changes.append(spec.name))
+subclassed.set_items(["fig", "kiwi"])
+subclassed.props.selected_index = 1
+say(f"subclass notified {changes} {subclassed.get_text()}")
+
 cancellable = Gio.Cancellable()
 
 
@@ -244,6 +257,7 @@ def test_builder_files_properties_validation_and_cancellation(display, library_e
         app.wait_for_line("fruit DropDownField ['apple', 'banana', 'cherry'] 1 banana 2 True Serif 14")
         app.wait_for_line("size PickerField 2 L")
         app.wait_for_line("notified [2] cherry")
+        app.wait_for_line("subclass notified ['items', 'selected-index'] kiwi")
         dialog = find(app.application, role="dialog", name="Builder sign in")
         password = find(dialog, role="password text", name="Password")
         wait_for(lambda: "focused" in states(password), what="focus in the password field (the name is pre-filled)")
