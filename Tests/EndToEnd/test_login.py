@@ -211,6 +211,20 @@ def test_caps_lock_warning_shows_while_caps_lock_is_on(login):
              what="the warning hiding again")
 
 
+def test_caps_lock_warning_shows_when_the_panel_opens_with_caps_lock_on(login):
+    """The panel reads the keyboard once its first frame is out: a Caps Lock already on is
+    warned about without any key being pressed in the panel."""
+    keys("Caps_Lock")
+    try:
+        app = login()
+        dialog = app.dialog("Sign In")
+        find(dialog, role="label", name="Caps Lock is on", showing=True)
+    finally:
+        keys("Caps_Lock")
+    wait_for(lambda: not [label for label in [find(dialog, role="label", name="Caps Lock is on")] if "showing" in states(label)],
+             what="the warning hiding again")
+
+
 def test_unlockable_memory_still_works_and_warns_once(binary, display):
     # Root is exempt from RLIMIT_MEMLOCK through CAP_IPC_LOCK: drop it so `ulimit -l 0` bites.
     drop = "setpriv --inh-caps=-ipc_lock --bounding-set=-ipc_lock " if os.geteuid() == 0 else ""

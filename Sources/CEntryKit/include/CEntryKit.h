@@ -12,6 +12,7 @@
 #endif
 #include "entrykit.h"
 #include "entrykit_field_implementation.h"
+#include "entrykit_first_draw.h"
 #include "entrykit_list_view.h"
 #include "entrykit_password_entry.h"
 #include "entrykit_picker_field.h"

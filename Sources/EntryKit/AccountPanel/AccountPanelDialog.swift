@@ -39,21 +39,26 @@ package final class AccountPanelDialog: Window {
         AccountPanelStyle.installOnce()
         title = request.title
         gtk_window_set_modal(cast(), 1)
-        gtk_window_set_resizable(cast(), 0)
+        // Resizable, as a GtkDialog is by default: GTK sizes and places a fixed-size window by
+        // asking the display server where it is and what the work area is (X11 round trips
+        // ahead of the first frame), and a wider panel only gives the fields more room.
         gtk_window_set_default_size(cast(), 400, -1)
         if let parent {
             gtk_window_set_transient_for(cast(), parent.cast())
             gtk_window_set_destroy_with_parent(cast(), 1)
             gtk_window_set_position(cast(), GTK_WIN_POS_CENTER_ON_PARENT)
         } else {
-            gtk_window_set_position(cast(), GTK_WIN_POS_CENTER)
+            centreOnFirstShow()
         }
         buildContent()
         configureFields()
         connectSignals()
         LocalizedText.bind(self) { dialog, strings in dialog.relabel(strings) }
         updateAcceptability()
-        updateCapsLockWarning()
+        // Reading the keyboard's state is a round trip to the display server (loading its keymap
+        // on X11): the warning, hidden until then, follows the first frame.
+        gtk_widget_set_visible(capsLockRow.widget, 0)
+        afterFirstDraw { [weak self] in self?.updateCapsLockWarning() }
         // Focus goes where typing starts: the password when the name is already there.
         gtk_widget_grab_focus((request.username?.isEmpty == false ? passwordEntry : usernameEntry).widget)
     }
@@ -121,7 +126,7 @@ package final class AccountPanelDialog: Window {
         connect("response", withInteger: { [weak self] response in self?.respond(response) })
         connect("unmap") { [weak self] in self?.finish(accepted: false) }
         connect("destroy") { [weak self] in self?.finish(accepted: false) }
-        focusWhenMapped()
+        focusWhenMapped(afterFirstFrame: true)
 
         usernameEntry.connect("activate") { [weak self] in
             guard let self else { return }

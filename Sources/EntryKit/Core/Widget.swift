@@ -1,3 +1,4 @@
+import CEntryKit
 import CGtk
 
 /// A `GtkWidget` owned from Swift, with the accessibility properties every widget needs.
@@ -46,6 +47,17 @@ open class Widget: GObjectReference {
         gtk_widget_set_margin_bottom(widget, margin)
         gtk_widget_set_margin_start(widget, margin)
         gtk_widget_set_margin_end(widget, margin)
+    }
+
+    /// Runs `work` once, after the widget is first drawn: for what is no part of the first frame
+    /// (a round trip to the display server), so that it does not hold the window back.
+    public func afterFirstDraw(_ work: @escaping @MainActor () -> Void) {
+        ek_widget_after_first_draw(
+            widget,
+            { data in
+                MainActor.assumeIsolated { SignalClosureBox<SignalHandler>.from(data)() }
+                return 0  // G_SOURCE_REMOVE
+            }, SignalClosureBox<SignalHandler>(work).retainedPointer(), { data in SignalClosures.release(data) })
     }
 }
 

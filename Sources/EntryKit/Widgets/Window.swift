@@ -23,6 +23,35 @@ open class Window: Container {
     /// Shows the window and brings it to the front.
     public func present() { gtk_window_present(cast()) }
 
+    /// Centres the window on the monitor under the pointer when it is first shown, as
+    /// `GTK_WIN_POS_CENTER` does, with one question to the display server instead of about
+    /// fourteen: GTK works the place out twice while showing the window, each time asking for
+    /// the pointer, the window's frame and the work area, and on X11 every question is a round
+    /// trip that holds the first frame back. The monitor's whole area is used, not its work area
+    /// (a panel's height apart, the same place). On Wayland the compositor places windows.
+    public func centreOnFirstShow() {
+        gtk_window_set_position(cast(), GTK_WIN_POS_NONE)
+        var connection: SignalConnection?
+        // Realized, the window has the size GTK gave it, and is not mapped yet: the move is
+        // part of the request that maps it.
+        connection = connect("realize") { [weak self] in
+            connection?.disconnect()
+            connection = nil
+            guard let self, let window = gtk_widget_get_window(widget), let display = gtk_widget_get_display(widget),
+                let pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(display))
+            else { return }
+            var x: gint = 0
+            var y: gint = 0
+            gdk_device_get_position(pointer, nil, &x, &y)
+            guard let monitor = gdk_display_get_monitor_at_point(display, x, y) else { return }
+            var area = GdkRectangle()
+            gdk_monitor_get_geometry(monitor, &area)
+            let width = gdk_window_get_width(window)
+            let height = gdk_window_get_height(window)
+            gtk_window_move(cast(), area.x + max((area.width - width) / 2, 0), area.y + max((area.height - height) / 2, 0))
+        }
+    }
+
     /// Asks the window to close, as its close button does (`delete-event` may refuse).
     public func close() { gtk_window_close(cast()) }
 
@@ -43,13 +72,25 @@ open class Window: Container {
     /// `gtk_window_present` is asked for (`gdk_window_focus`), never a show: on Wayland every
     /// show maps the window again, and a map handler that presents runs for ever (the window
     /// never reaches the screen). `gdk_window_focus` maps nothing on any backend.
-    public func focusWhenMapped(_ whenMapped: @escaping @MainActor () -> Void = {}) {
+    ///
+    /// With `afterFirstFrame`, both wait until the window has been drawn: on X11 the focus
+    /// request asks the display server a question first, which would hold the frame back.
+    public func focusWhenMapped(afterFirstFrame: Bool = false, _ whenMapped: @escaping @MainActor () -> Void = {}) {
         connectEvent("map-event") { [weak self] _ in
-            guard let self, let window = gtk_widget_get_window(widget) else { return false }
-            gdk_window_focus(window, guint32(GDK_CURRENT_TIME))
-            whenMapped()
+            guard let self else { return false }
+            if afterFirstFrame {
+                afterFirstDraw { [weak self] in self?.focusNow(whenMapped) }
+            } else {
+                focusNow(whenMapped)
+            }
             return false
         }
+    }
+
+    private func focusNow(_ whenMapped: @MainActor () -> Void) {
+        guard let window = gtk_widget_get_window(widget) else { return }
+        gdk_window_focus(window, guint32(GDK_CURRENT_TIME))
+        whenMapped()
     }
 }
 

@@ -18,7 +18,7 @@ final class PickDialog: Window {
         customTitle = title
         super.init(window: gtk_dialog_new())
         gtk_window_set_default_size(cast(), 360, -1)
-        gtk_window_set_position(cast(), GTK_WIN_POS_CENTER)
+        centreOnFirstShow()
 
         let column = Box(vertical: true, spacing: 12)
         column.setMargins(12)

@@ -375,6 +375,26 @@ private final class Answers {
         #expect(!dialog.isCapsLockWarningVisible)
     }
 
+    @Test func aPanelWithoutAParentComesUpInTheMiddleOfTheMonitor() throws {
+        defer { finishCleanly() }
+        let (dialog, _) = try open()
+        let display = try #require(gdk_display_get_default())
+        try #require(
+            String(cString: ek_type_name_of(UnsafeMutableRawPointer(display))) == "GdkX11Display",
+            "the suite runs on X11, where a program places its windows")
+        let window = try #require(gtk_widget_get_window(dialog.widget))
+        let monitor = try #require(gdk_display_get_monitor_at_window(display, window))
+        var area = GdkRectangle()
+        gdk_monitor_get_geometry(monitor, &area)
+        var x: gint = 0
+        var y: gint = 0
+        gdk_window_get_origin(window, &x, &y)
+        let middleX = x + gdk_window_get_width(window) / 2
+        let middleY = y + gdk_window_get_height(window) / 2
+        #expect(abs(middleX - (area.x + area.width / 2)) <= 1, "the panel's middle is at x \(middleX) on a monitor \(area.width) wide")
+        #expect(abs(middleY - (area.y + area.height / 2)) <= 1, "the panel's middle is at y \(middleY) on a monitor \(area.height) high")
+    }
+
     @Test func passwordCannotBeCopiedOrCut() throws {
         defer { finishCleanly() }
         let (dialog, _) = try open()
