@@ -41,10 +41,11 @@ public enum ListFilter {
         // are moved together.
         let partCount = base.count >= parallelThreshold ? min(ProcessInfo.processInfo.activeProcessorCount, 8) : 1
         let cancelled = Atomic<Bool>(false)
+        let search = storage.searchText
         var found = withExtendedLifetime(storage) {
             query.folded.withUnsafeBufferPointer { needle in
                 let scanner = Scanner(
-                    folded: storage.folded, offsets: storage.foldedOffsets,
+                    folded: search.folded, offsets: search.offsets,
                     needle: needle.baseAddress!, needleCount: needle.count,
                     firstPosition: first, secondPosition: second)
                 return [Int32](unsafeUninitializedCapacity: base.count) { output, written in

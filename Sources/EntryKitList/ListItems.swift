@@ -1,12 +1,14 @@
 import Glibc
+import Synchronization
 
 /// The strings a list shows, stored compactly for a million rows.
 ///
 /// All items live in one contiguous UTF-8 buffer with a `UInt32` offset per item, not as a
-/// `String` each; a `String` is made only when a row asks for it. Beside it sits the folded
-/// copy that `ListFilter` and `TypeAhead` search (see `SearchFolding`): every item's folded
-/// bytes followed by a 0xFF separator, a byte UTF-8 never contains, so one scan over the
-/// whole buffer can never match across two items.
+/// `String` each; a `String` is made only when a row asks for it. Beside it, made the first
+/// time a search needs it (a list that is never searched, as a picker's, never pays for it),
+/// sits the folded copy that `ListFilter` and `TypeAhead` search (see `SearchFolding`): every
+/// item's folded bytes followed by a 0xFF separator, a byte UTF-8 never contains, so one scan
+/// over the whole buffer can never match across two items.
 ///
 /// `ListItems` is an immutable value; setting new items means making a new one.
 ///
@@ -79,82 +81,122 @@ public struct ListItems: Sendable, RandomAccessCollection {
     /// The folded UTF-8 bytes of the item at `index` (see `SearchFolding`), copied.
     public func foldedUTF8(at index: Int) -> [UInt8] {
         precondition(index >= 0 && index < count, "item index \(index) out of 0..<\(count)")
+        let search = storage.searchText
         // Each item's folded bytes end with the separator, which is not part of them.
-        let start = Int(storage.foldedOffsets[index]), end = Int(storage.foldedOffsets[index + 1]) - 1
-        return withExtendedLifetime(storage) { Array(UnsafeBufferPointer(start: storage.folded + start, count: end - start)) }
+        let start = Int(search.offsets[index]), end = Int(search.offsets[index + 1]) - 1
+        return withExtendedLifetime(storage) { Array(UnsafeBufferPointer(start: search.folded + start, count: end - start)) }
     }
 
     /// The bytes of all items' UTF-8 together: the strings' own size.
     public var utf8ByteCount: Int { Int(storage.offsets[storage.count]) }
 
-    /// The bytes the store holds beyond the strings' own UTF-8: offsets and the folded copy.
+    /// The bytes the store holds beyond the strings' own UTF-8: offsets, and the folded copy
+    /// once a search has made it.
     public var overheadByteCount: Int {
-        (storage.count + 1) * 2 * MemoryLayout<UInt32>.stride + storage.foldedByteCount
+        (storage.count + 1) * MemoryLayout<UInt32>.stride + (storage.searchTextIfMade?.byteCount ?? 0)
     }
 
     // MARK: Storage
 
     /// The buffers; written only while building, then immutable, so sharing them across
-    /// threads is safe.
+    /// threads is safe. The folded copy is made once, under a lock, by the first search.
     final class Storage: @unchecked Sendable {
         let count: Int
         /// Every item's UTF-8, back to back.
         let text: UnsafeMutablePointer<UInt8>
         /// `count + 1` offsets into `text`; item `i` is `offsets[i]..<offsets[i + 1]`.
         let offsets: UnsafeMutablePointer<UInt32>
-        /// Every item's folded UTF-8 followed by 0xFF, then `paddingCount` more 0xFF so a
-        /// scanner may read a whole vector past the last item.
-        let folded: UnsafeMutablePointer<UInt8>
-        /// `count + 1` offsets into `folded`; item `i` is `foldedOffsets[i]..<foldedOffsets[i + 1] - 1`.
-        let foldedOffsets: UnsafeMutablePointer<UInt32>
-        /// The bytes of `folded`, padding included.
-        let foldedByteCount: Int
 
         static let separator: UInt8 = 0xFF
         static let paddingCount = 64
 
-        init(
-            count: Int, text: consuming RawBuffer<UInt8>, offsets: consuming RawBuffer<UInt32>,
-            folded: consuming RawBuffer<UInt8>, foldedOffsets: consuming RawBuffer<UInt32>
-        ) {
+        init(count: Int, text: consuming RawBuffer<UInt8>, offsets: consuming RawBuffer<UInt32>) {
             self.count = count
-            foldedByteCount = folded.count
-            let text = text.take(), offsets = offsets.take(), folded = folded.take(), foldedOffsets = foldedOffsets.take()
+            let text = text.take(), offsets = offsets.take()
             self.text = text.pointer
             self.offsets = offsets.pointer
-            self.folded = folded.pointer
-            self.foldedOffsets = foldedOffsets.pointer
-            mappedBytes = (text.mappedBytes, offsets.mappedBytes, folded.mappedBytes, foldedOffsets.mappedBytes)
+            mappedBytes = (text.mappedBytes, offsets.mappedBytes)
         }
 
-        /// For each buffer, in the order above, the bytes mapped for it (0: from `malloc`).
-        private let mappedBytes: (Int, Int, Int, Int)
+        /// For `text` and `offsets`, the bytes mapped for each (0: from `malloc`).
+        private let mappedBytes: (Int, Int)
+
+        /// What searches scan: every item's folded UTF-8 followed by 0xFF, then `paddingCount`
+        /// more 0xFF so a scanner may read a whole vector past the last item.
+        struct SearchText: @unchecked Sendable {
+            let folded: UnsafeMutablePointer<UInt8>
+            /// `count + 1` offsets into `folded`; item `i` is `offsets[i]..<offsets[i + 1] - 1`.
+            let offsets: UnsafeMutablePointer<UInt32>
+            /// The bytes of `folded`, padding included, and of `offsets`.
+            let byteCount: Int
+            fileprivate let mappedBytes: (Int, Int)
+        }
+
+        private let search = Mutex<SearchText?>(nil)
+
+        /// The folded copy, made now if no search has made it yet (a search on another thread
+        /// meanwhile waits for it, then shares it).
+        var searchText: SearchText {
+            search.withLock { made in
+                if let made { return made }
+                let text = makeSearchText()
+                made = text
+                return text
+            }
+        }
+
+        /// The folded copy if a search has made it.
+        var searchTextIfMade: SearchText? { search.withLock { $0 } }
+
+        private func makeSearchText() -> SearchText {
+            let textBytes = Int(offsets[count])
+            var folded = RawBuffer<UInt8>(capacity: textBytes + count + Self.paddingCount)
+            var foldedOffsets = RawBuffer<UInt32>(capacity: count + 1)
+            var folder = SearchFolding.Folder()
+            foldedOffsets.append(0)
+            for index in 0..<count {
+                let start = Int(offsets[index]), length = Int(offsets[index + 1]) - start
+                folded.reserve(length + 1)
+                if SearchFolding.lowercasingASCII(text + start, count: length, into: folded.end) {
+                    folded.extend(by: length)
+                } else {
+                    folder.fold(UnsafeBufferPointer(start: text + start, count: length), into: &folded)
+                }
+                folded.append(Self.separator)
+                precondition(folded.count <= Int(UInt32.max), "ListItems holds at most 4 GiB of text")
+                foldedOffsets.append(UInt32(truncatingIfNeeded: folded.count))
+            }
+            folded.reserve(Self.paddingCount)
+            for _ in 0..<Self.paddingCount { folded.appendReserved(Self.separator) }
+            let byteCount = folded.count + foldedOffsets.count * MemoryLayout<UInt32>.stride
+            let bytes = folded.take(), offsets = foldedOffsets.take()
+            return SearchText(
+                folded: bytes.pointer, offsets: offsets.pointer, byteCount: byteCount,
+                mappedBytes: (bytes.mappedBytes, offsets.mappedBytes))
+        }
 
         deinit {
             RawMemory.release(text, mappedBytes: mappedBytes.0)
             RawMemory.release(offsets, mappedBytes: mappedBytes.1)
-            RawMemory.release(folded, mappedBytes: mappedBytes.2)
-            RawMemory.release(foldedOffsets, mappedBytes: mappedBytes.3)
+            if let search = searchTextIfMade {
+                RawMemory.release(search.folded, mappedBytes: search.mappedBytes.0)
+                RawMemory.release(search.offsets, mappedBytes: search.mappedBytes.1)
+            }
         }
     }
 
-    /// Appends items one at a time into the buffers.
+    /// Appends items one at a time into the buffers: a plain copy of each item's bytes and its
+    /// end offset (the folded copy waits for the first search).
     struct Builder: ~Copyable {
         private var text: RawBuffer<UInt8>
         private var offsets: RawBuffer<UInt32>
-        private var folded: RawBuffer<UInt8>
-        private var foldedOffsets: RawBuffer<UInt32>
-        private var folder = SearchFolding.Folder()
 
-        /// A builder with room for `items` items of `bytes` UTF-8 bytes in all; ASCII items
-        /// then fit without growing any buffer.
+        /// A builder with room for `items` items of `bytes` UTF-8 bytes in all: then neither
+        /// buffer grows.
         init(items: Int, bytes: Int) {
             text = RawBuffer(capacity: bytes)
             offsets = RawBuffer(capacity: items + 1)
-            folded = RawBuffer(capacity: bytes + items + Storage.paddingCount)
-            foldedOffsets = RawBuffer(capacity: items + 1)
             offsets.append(0)
-            foldedOffsets.append(0)
         }
 
         @inline(__always)
@@ -173,20 +215,14 @@ public struct ListItems: Sendable, RandomAccessCollection {
         mutating func append(_ strings: UnsafeBufferPointer<String>, at index: Int) {
             let count = strings[index].utf8.count
             text.reserve(count)
-            folded.reserve(count + 1)
-            let textEnd = text.end, foldedEnd = folded.end
+            let textEnd = text.end
             // Native strings are contiguous UTF-8 (small ones are copied to the stack).
             let copied = strings[index].utf8.withContiguousStorageIfAvailable { bytes in
-                bytes.isEmpty || SearchFolding.copyLowercasingASCII(bytes.baseAddress!, count: count, copy: textEnd, lowercased: foldedEnd)
+                if let source = bytes.baseAddress { textEnd.update(from: source, count: count) }
+                return true
             }
-            guard let isASCII = copied else { return appendValid(Array(strings[index].utf8)) }
+            guard copied == true else { return appendValid(Array(strings[index].utf8)) }
             text.extend(by: count)
-            if isASCII {
-                folded.extend(by: count)
-            } else {
-                // Folded from the copy just made, now that the string is no longer read.
-                folder.fold(UnsafeBufferPointer(start: text.end - count, count: count), into: &folded)
-            }
             endItem()
         }
 
@@ -198,45 +234,26 @@ public struct ListItems: Sendable, RandomAccessCollection {
         /// Appends one item; `bytes` must be valid UTF-8.
         @inline(__always)
         mutating func appendValid(_ bytes: UnsafeBufferPointer<UInt8>) {
-            if !copyText(bytes) { folder.fold(bytes, into: &folded) }
+            text.reserve(bytes.count)
+            if let source = bytes.baseAddress { text.end.update(from: source, count: bytes.count) }
+            text.extend(by: bytes.count)
             endItem()
         }
 
-        /// Copies an item's bytes to the text and, when they are all ASCII, their folded form
-        /// (lowercased) to the folded copy, in one pass; returns whether they were ASCII. When
-        /// not, the item's folded bytes are still to be appended.
-        @inline(__always)
-        private mutating func copyText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard let source = bytes.baseAddress else { return true }
-            let count = bytes.count
-            text.reserve(count)
-            folded.reserve(count + 1)
-            let isASCII = SearchFolding.copyLowercasingASCII(source, count: count, copy: text.end, lowercased: folded.end)
-            text.extend(by: count)
-            if isASCII { folded.extend(by: count) }
-            return isASCII
-        }
-
-        /// Ends the item whose bytes were just appended: the separator and both offsets.
+        /// Ends the item whose bytes were just appended.
         @inline(__always)
         private mutating func endItem() {
-            folded.append(Storage.separator)
-            precondition(Swift.max(text.count, folded.count) <= Int(UInt32.max), "ListItems holds at most 4 GiB of text")
+            // The folded copy adds a separator per item, so the text leaves room for it.
+            precondition(text.count + offsets.count <= Int(UInt32.max), "ListItems holds at most 4 GiB of text")
             offsets.append(UInt32(truncatingIfNeeded: text.count))
-            foldedOffsets.append(UInt32(truncatingIfNeeded: folded.count))
         }
 
         /// Appends one item from bytes that may not be valid UTF-8 (ill-formed sequences
         /// become U+FFFD, as `String(decoding:as:)` does).
         mutating func appendRepairing(_ bytes: UnsafeBufferPointer<UInt8>) {
-            let textCount = text.count
-            if copyText(bytes) {
-                endItem()
-            } else if Self.isValidUTF8(bytes) {
-                folder.fold(bytes, into: &folded)
-                endItem()
+            if SearchFolding.isASCII(bytes) || Self.isValidUTF8(bytes) {
+                appendValid(bytes)
             } else {
-                text.truncate(to: textCount)
                 var repaired = String(decoding: bytes, as: UTF8.self)
                 repaired.withUTF8 { appendValid($0) }
             }
@@ -281,9 +298,7 @@ public struct ListItems: Sendable, RandomAccessCollection {
         }
 
         consuming func finish() -> Storage {
-            folded.reserve(Storage.paddingCount)
-            for _ in 0..<Storage.paddingCount { folded.appendReserved(Storage.separator) }
-            return Storage(count: offsets.count - 1, text: text, offsets: offsets, folded: folded, foldedOffsets: foldedOffsets)
+            Storage(count: offsets.count - 1, text: text, offsets: offsets)
         }
     }
 }

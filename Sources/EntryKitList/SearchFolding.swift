@@ -74,16 +74,12 @@ public enum SearchFolding {
         return word | upper >> 2
     }
 
-    /// Copies `count` bytes from `source` to `copy`, and the same bytes with A–Z lowercased to
-    /// `lowercased`, reading each byte once; returns whether every byte was ASCII. For ASCII text
-    /// that is its folded form, made along with its copy; otherwise `lowercased` holds bytes
-    /// to overwrite. The three ranges must not overlap.
+    /// Writes the `count` bytes at `source` with A–Z lowercased to `lowercased`, reading each
+    /// byte once; returns whether every byte was ASCII. For ASCII text that is its folded form;
+    /// otherwise `lowercased` holds bytes to overwrite. The ranges must not overlap.
     @inline(__always)
-    static func copyLowercasingASCII(
-        _ source: UnsafePointer<UInt8>, count: Int, copy: UnsafeMutablePointer<UInt8>, lowercased: UnsafeMutablePointer<UInt8>
-    ) -> Bool {
-        let from = UnsafeRawPointer(source)
-        let to = UnsafeMutableRawPointer(copy), lower = UnsafeMutableRawPointer(lowercased)
+    static func lowercasingASCII(_ source: UnsafePointer<UInt8>, count: Int, into lowercased: UnsafeMutablePointer<UInt8>) -> Bool {
+        let from = UnsafeRawPointer(source), lower = UnsafeMutableRawPointer(lowercased)
         if count >= 8 {
             // Eight bytes at a time; the last eight overlap the ones before when `count` is not
             // a multiple of eight (writing the same bytes again), so nothing is read past the end.
@@ -91,20 +87,17 @@ public enum SearchFolding {
             var offset = 0
             while offset < count &- 8 {
                 let word = from.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                to.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
                 lower.storeBytes(of: lowercaseASCII(word), toByteOffset: offset, as: UInt64.self)
                 accumulated |= word
                 offset &+= 8
             }
             let word = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-            to.storeBytes(of: word, toByteOffset: count &- 8, as: UInt64.self)
             lower.storeBytes(of: lowercaseASCII(word), toByteOffset: count &- 8, as: UInt64.self)
             return (accumulated | word) & 0x8080_8080_8080_8080 == 0
         }
         var accumulated: UInt8 = 0
         for index in 0..<count {
             let byte = source[index]
-            copy[index] = byte
             lowercased[index] = byte | (byte &- 65 < 26 ? 0x20 : 0)
             accumulated |= byte
         }

@@ -68,7 +68,8 @@ public struct TypeAhead: Sendable {
 
         let storage = items.storage
         return withExtendedLifetime(storage) {
-            let folded = storage.folded, offsets = storage.foldedOffsets
+            let search = storage.searchText
+            let folded = search.folded, offsets = search.offsets
             return prefix.withUnsafeBufferPointer { prefix in
                 func startsWithPrefix(row: Int) -> Bool {
                     let item = rows[row]

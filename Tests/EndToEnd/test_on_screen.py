@@ -4,8 +4,10 @@ X11 and on Wayland alike (scripts/test runs this file on both).
 On Wayland a `map-event` handler that presented the window again ran for ever: every present
 maps a Wayland window again. The process spun at full CPU, nothing reached the screen, and
 AT-SPI still said "showing". So these tests look at the screen's pixels and at the CPU time."""
+import subprocess
 import time
 
+import pyatspi
 import pytest
 
 from atspi_driver import RunningApp, find, on_wayland, press, states, text_of, wait_for
@@ -135,3 +137,39 @@ def test_a_robot_without_keys_signs_in(launched):
     press(find(dialog, role="push button", name="OK"))
     status, stdout, stderr = app.wait_for_exit()
     assert (status, stdout.strip()) == (0, '{"username":"ada","password":"secret"}'), stderr
+
+
+@pytest.mark.parametrize("args, lines, title, centred", [
+    (("login",), 0, "Sign In", True),
+    (("pick", "apple", "banana", "cherry"), 0, "Pick an Item", True),
+    (("choose", "apple", "banana", "cherry"), 0, "Choose", True),
+    # Shown while still reading; the list's room shrinks to the items once they are in.
+    (("choose",), 1_000_000, "Choose", False),
+], ids=["login", "pick", "choose", "choose-reading"])
+def test_each_dialog_comes_up_whole_in_the_middle_of_the_screen(binary, display, tmp_path, args, lines, title, centred):
+    if on_wayland():
+        pytest.skip("on Wayland the compositor places windows, and AT-SPI knows no screen position")
+    from Xlib import display as xdisplay
+    screen = xdisplay.Display().screen()
+    width, height = screen.width_in_pixels, screen.height_in_pixels
+    stdin = subprocess.DEVNULL
+    if lines:
+        source = tmp_path / "lines"
+        source.write_text("".join(f"{n}\n" for n in range(1, lines + 1)))
+        stdin = source.open("rb")
+    app = RunningApp(binary, args, env=ENGLISH, stdin=stdin)
+    try:
+        dialog = find(app.application, role="dialog", name=title)
+
+        def placed():
+            box = dialog.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+            return box if box.width > 1 and box.height > 1 else None
+
+        box = wait_for(placed, what=f"the {title} dialog's place on the screen")
+        assert 0 <= box.x and box.x + box.width <= width, f"{box} leaves a {width}-wide screen"
+        assert 0 <= box.y and box.y + box.height <= height, f"{box} leaves a {height}-high screen"
+        if centred:
+            assert abs(box.x + box.width / 2 - width / 2) <= 2, f"{box} is not in the middle of a {width}-wide screen"
+            assert abs(box.y + box.height / 2 - height / 2) <= 2, f"{box} is not in the middle of a {height}-high screen"
+    finally:
+        app.close()

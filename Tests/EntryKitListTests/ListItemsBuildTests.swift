@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import EntryKitList
@@ -56,6 +57,30 @@ import Testing
         #expect(Array(ListFilter.matches(of: ListQuery("ORANGE"), in: items)!) == [0, 1, 4])
         #expect(Array(ListFilter.matches(of: ListQuery("@o"), in: items)!) == [4])
         #expect(Array(ListFilter.matches(of: ListQuery("e["), in: items)!) == [4])
+    }
+
+    @Test func theFoldedCopyWaitsForTheFirstSearch() {
+        let items = ListItems(["Crème brûlée", "SCHOOL", "gâteau"])
+        #expect(items.storage.searchTextIfMade == nil, "setting items only copies them")
+        let copiedOnly = items.overheadByteCount
+        #expect(Array(ListFilter.matches(of: ListQuery("creme"), in: items)!) == [0])
+        #expect(items.storage.searchTextIfMade != nil)
+        #expect(items.overheadByteCount > copiedOnly, "the folded copy counts once made")
+        #expect(items.foldedUTF8(at: 1) == Array("school".utf8))
+    }
+
+    @Test func firstSearchesOnManyThreadsAtOnceShareOneFoldedCopy() {
+        let strings = (0..<50_000).map { "Item \($0) Grüße" + ($0 % 7 == 0 ? " ORANGE" : "") }
+        let expected = strings.indices.filter { $0 % 7 == 0 }
+        for _ in 0..<4 {
+            let items = ListItems(strings)
+            let results = Mutex<[[Int]]>([])
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                let found = Array(ListFilter.matches(of: ListQuery("orange"), in: items)!)
+                results.withLock { $0.append(found) }
+            }
+            #expect(results.withLock { $0 }.allSatisfy { $0 == expected })
+        }
     }
 
     @Test func noItemsAndEmptyItems() {

@@ -29,6 +29,8 @@ open class Window: Container {
     /// the pointer, the window's frame and the work area, and on X11 every question is a round
     /// trip that holds the first frame back. The monitor's whole area is used, not its work area
     /// (a panel's height apart, the same place). On Wayland the compositor places windows.
+    /// The window is placed at the size it is realized with: call it for a window whose content
+    /// is complete when it is first shown (not one realized early to be measured).
     public func centreOnFirstShow() {
         gtk_window_set_position(cast(), GTK_WIN_POS_NONE)
         var connection: SignalConnection?

@@ -68,7 +68,7 @@ final class ChooseDialog {
     init(options: ChooseOptions, items: ListItems?) {
         self.options = options
         gtk_window_set_default_size(window.cast(), Self.width, -1)
-        window.centreOnFirstShow()
+        gtk_window_set_position(window.cast(), GTK_WIN_POS_CENTER)
         // A dialog to window managers and screen readers, as zenity's are (a GtkDialog's action
         // area would not hold the list's room, so it is a window marked as one).
         gtk_window_set_type_hint(window.cast(), GDK_WINDOW_TYPE_HINT_DIALOG)
