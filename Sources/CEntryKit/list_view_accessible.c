@@ -300,7 +300,15 @@ static void hold_highlighted(EkListViewAccessible *self, EkListView *view) {
 }
 
 void ek_list_view_accessible_window_changed(EkListViewAccessible *self) {
-    hold_highlighted(self, list_view_of(self));
+    EkListView *view = list_view_of(self);
+    if (view && gtk_widget_get_mapped(GTK_WIDGET(view))) {
+        hold_highlighted(self, view);
+    } else {
+        /* Closed, the list is no one's focus: its rows live on only if a client holds them, and
+         * new items need not retire them. */
+        g_clear_object(&self->highlighted);
+        g_clear_object(&self->previously_highlighted);
+    }
     sync_window(self, TRUE);
 }
 
