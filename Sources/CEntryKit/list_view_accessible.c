@@ -292,10 +292,11 @@ static void forget_all_rows(EkListViewAccessible *self, gboolean announce) {
     g_ptr_array_unref(gone);
 }
 
-/* The highlighted row (the active descendant) is held while the list is on screen, so that moving
- * away from it, even far enough to scroll it off, leaves the old focus alive to compare with. */
+/* The highlighted row (the active descendant) is held while the list is on screen (`view` is
+ * mapped), so that moving away from it, even far enough to scroll it off, leaves the old focus
+ * alive to compare with. */
 static void hold_highlighted(EkListViewAccessible *self, EkListView *view) {
-    gint highlighted = view && gtk_widget_get_mapped(GTK_WIDGET(view)) ? ek_list_view_get_highlighted(view) : -1;
+    gint highlighted = ek_list_view_get_highlighted(view);
     if (highlighted >= 0 && !self->highlighted) self->highlighted = ref_row(self, view, (guint)highlighted);
 }
 

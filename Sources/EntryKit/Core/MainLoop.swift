@@ -84,12 +84,24 @@ public enum MainLoop {
     /// GTK's own idle callbacks (`G_PRIORITY_DEFAULT_IDLE`) have all run.
     public static func idle(afterGtksIdleWork: Bool = false, _ work: @escaping @MainActor () -> Void) {
         g_idle_add_full(
-            afterGtksIdleWork ? G_PRIORITY_LOW : G_PRIORITY_DEFAULT_IDLE,
-            { data in
-                MainActor.assumeIsolated { SignalClosureBox<SignalHandler>.from(data)() }
-                return 0  // G_SOURCE_REMOVE
-            }, SignalClosureBox<SignalHandler>(work).retainedPointer(), { data in SignalClosures.release(data) })
+            afterGtksIdleWork ? G_PRIORITY_LOW : G_PRIORITY_DEFAULT_IDLE, runOnce, retained(work), releaseWork)
     }
+
+    /// `work` as the data of a one-shot GLib source: run by ``runOnce``, freed by ``releaseWork``.
+    static func retained(_ work: @escaping @MainActor () -> Void) -> UnsafeMutableRawPointer {
+        SignalClosureBox<SignalHandler>(work).retainedPointer()
+    }
+
+    /// The callback of a one-shot source whose data is ``retained(_:)`` work: runs it once.
+    static var runOnce: GSourceFunc {
+        { data in
+            MainActor.assumeIsolated { SignalClosureBox<SignalHandler>.from(data)() }
+            return 0  // G_SOURCE_REMOVE
+        }
+    }
+
+    /// The destroy notify of such a source: frees the work.
+    static var releaseWork: GDestroyNotify { { data in SignalClosures.release(data) } }
 
     /// Runs `work` on the GTK thread soon, before the next frame is drawn; callable from any
     /// thread (a filter finishing in the background hands its result back this way).

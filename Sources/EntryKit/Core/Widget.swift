@@ -52,12 +52,7 @@ open class Widget: GObjectReference {
     /// Runs `work` once, after the widget is first drawn: for what is no part of the first frame
     /// (a round trip to the display server), so that it does not hold the window back.
     public func afterFirstDraw(_ work: @escaping @MainActor () -> Void) {
-        ek_widget_after_first_draw(
-            widget,
-            { data in
-                MainActor.assumeIsolated { SignalClosureBox<SignalHandler>.from(data)() }
-                return 0  // G_SOURCE_REMOVE
-            }, SignalClosureBox<SignalHandler>(work).retainedPointer(), { data in SignalClosures.release(data) })
+        ek_widget_after_first_draw(widget, MainLoop.runOnce, MainLoop.retained(work), MainLoop.releaseWork)
     }
 }
 
