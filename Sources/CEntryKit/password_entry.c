@@ -1,6 +1,7 @@
 #include "entrykit_password_entry.h"
 
 #include <gtk/gtk-a11y.h>
+#include <string.h>
 
 /* ---- The accessible ------------------------------------------------------------------------ */
 
@@ -71,13 +72,54 @@ struct _EkPasswordEntry {
 
 G_DEFINE_TYPE(EkPasswordEntry, ek_password_entry, GTK_TYPE_ENTRY)
 
+/* GTK 3 shows the character just typed in clear for `gtk-entry-password-hint-timeout` ms (a
+ * setting any settings.ini may set): the display text, which drawing, the accessible's text
+ * and text-changed events, and the PRIMARY selection all read, then holds it. GtkEntry keeps
+ * the hint as this qdata, set by its own inserted-text handler; dropping it right after (this
+ * handler runs after GtkEntry's, before anything reads the new display text) keeps every
+ * character invisible, whatever the setting. */
+static void drop_password_hint(GtkEntryBuffer *buffer, guint position, gchar *chars, guint n_chars, gpointer entry) {
+    (void)buffer;
+    (void)position;
+    (void)chars;
+    (void)n_chars;
+    g_object_set_qdata(G_OBJECT(entry), g_quark_from_static_string("gtk-entry-password-hint"), NULL);
+}
+
+static void follow_buffer(GObject *entry, GParamSpec *pspec, gpointer unused) {
+    (void)pspec;
+    (void)unused;
+    GtkEntryBuffer *buffer = gtk_entry_get_buffer(GTK_ENTRY(entry));
+    g_signal_connect_object(buffer, "inserted-text", G_CALLBACK(drop_password_hint), entry, G_CONNECT_AFTER);
+}
+
+/* GDK spells each key event's character out in `string`, a heap copy freed (not wiped) after
+ * the event: once the entry has taken the key, the copy is wiped. */
+static gboolean wipe_key_text(GtkWidget *widget, GdkEventKey *event,
+                              gboolean (*handler)(GtkWidget *, GdkEventKey *)) {
+    gboolean handled = handler(widget, event);
+    if (event->string != NULL) explicit_bzero(event->string, strlen(event->string));
+    return handled;
+}
+
+static gboolean password_key_press(GtkWidget *widget, GdkEventKey *event) {
+    return wipe_key_text(widget, event, GTK_WIDGET_CLASS(ek_password_entry_parent_class)->key_press_event);
+}
+
+static gboolean password_key_release(GtkWidget *widget, GdkEventKey *event) {
+    return wipe_key_text(widget, event, GTK_WIDGET_CLASS(ek_password_entry_parent_class)->key_release_event);
+}
+
 static void ek_password_entry_class_init(EkPasswordEntryClass *klass) {
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+    widget_class->key_press_event = password_key_press;
+    widget_class->key_release_event = password_key_release;
     gtk_widget_class_set_css_name(widget_class, "entry");
     gtk_widget_class_set_accessible_type(widget_class, EK_TYPE_PASSWORD_ENTRY_ACCESSIBLE);
 }
 
 static void ek_password_entry_init(EkPasswordEntry *entry) {
+    g_signal_connect(entry, "notify::buffer", G_CALLBACK(follow_buffer), NULL);
     gtk_entry_set_visibility(GTK_ENTRY(entry), FALSE);
     gtk_entry_set_input_purpose(GTK_ENTRY(entry), GTK_INPUT_PURPOSE_PASSWORD);
     gtk_entry_set_input_hints(GTK_ENTRY(entry), GTK_INPUT_HINT_NO_SPELLCHECK | GTK_INPUT_HINT_NO_EMOJI);

@@ -1,8 +1,12 @@
 #include "entrykit_process_protection.h"
 
 #include <errno.h>
+#include <glib.h>
+#include <signal.h>
+#include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 int ek_process_keep_memory_private(void) {
     if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0) return errno;
@@ -15,4 +19,47 @@ int ek_process_memory_is_private(void) {
     struct rlimit core;
     if (getrlimit(RLIMIT_CORE, &core) != 0) return 0;
     return prctl(PR_GET_DUMPABLE, 0, 0, 0, 0) == 0 && core.rlim_cur == 0 && core.rlim_max == 0;
+}
+
+static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGQUIT, SIGTRAP, SIGSYS};
+
+/* Async-signal-safe: one write of a fixed text, then the default action (no core file: the
+ * limit is 0), so the parent sees the signal in the status. */
+static void end_on_crash(int signal_number) {
+    static const char digits[] = "0123456789";
+    char message[] = "entrykit: stopped by signal NN; nothing was answered\n";
+    char *number = strstr(message, "NN");
+    number[0] = signal_number >= 10 ? digits[signal_number / 10 % 10] : ' ';
+    number[1] = digits[signal_number % 10];
+    ssize_t ignored = write(STDERR_FILENO, message, sizeof message - 1);
+    (void)ignored;
+    struct sigaction fallback = {.sa_handler = SIG_DFL};
+    sigaction(signal_number, &fallback, NULL);
+    raise(signal_number);
+    _exit(128 + signal_number);
+}
+
+int ek_process_end_on_crash_signals(void) {
+    struct sigaction action = {.sa_handler = end_on_crash, .sa_flags = SA_RESETHAND};
+    sigemptyset(&action.sa_mask);
+    for (size_t i = 0; i < G_N_ELEMENTS(crash_signals); i++)
+        if (sigaction(crash_signals[i], &action, NULL) != 0) return errno;
+    return 0;
+}
+
+/* The prompt commands become undumpable as the program starts, before the Swift runtime and
+ * GTK: a /proc/PID/mem opened later is refused. (Before this runs, the loader has mapped the
+ * libraries and nothing secret exists yet; the password itself lives in secret memory where the
+ * kernel has it.) Other programs loading EntryKit, and entrykit's other commands, are left as
+ * they are. */
+static const char *const prompt_commands[] = {"login"};
+
+__attribute__((constructor)) static void keep_prompts_private_from_the_start(int argc, char **argv, char **envp) {
+    (void)envp;
+    if (argc < 2 || argv == NULL || argv[0] == NULL || argv[1] == NULL) return;
+    const char *program = strrchr(argv[0], '/');
+    program = program != NULL ? program + 1 : argv[0];
+    if (strcmp(program, "entrykit") != 0) return;
+    for (size_t i = 0; i < G_N_ELEMENTS(prompt_commands); i++)
+        if (strcmp(argv[1], prompt_commands[i]) == 0) (void)ek_process_keep_memory_private();
 }

@@ -16,6 +16,22 @@ public enum AppCommand: Equatable {
     /// Words that mean nothing.
     case misuse(UsageError)
 
+    /// The command for the raw words of the command line (`argv` without the program name).
+    /// A word that is not valid UTF-8 is a usage error naming it: decoding would put U+FFFD in its
+    /// place, and a name, item or title would silently differ from the one given.
+    public init(argumentBytes: [[UInt8]]) {
+        var arguments: [String] = []
+        for (index, bytes) in argumentBytes.enumerated() {
+            guard let word = String(validating: bytes, as: UTF8.self) else {
+                let shown = String(decoding: bytes, as: UTF8.self)
+                self = .misuse(UsageError("argument \(index + 1) ('\(shown)') is not valid UTF-8 text"))
+                return
+            }
+            arguments.append(word)
+        }
+        self.init(arguments: arguments)
+    }
+
     public init(arguments: [String]) {
         guard let first = arguments.first else {
             self = .gallery

@@ -25,6 +25,10 @@ public struct LoginOptions: Equatable, Sendable {
 
     public init() {}
 
+    /// The most a GTK entry holds (GtkEntryBuffer stops at 65,535 bytes with its NUL): a longer
+    /// `--username` would be cut without a word.
+    public static let maximumUsernameBytes = 65_534
+
     private mutating func setOutput(_ output: Output, by option: String) throws(UsageError) {
         if let outputChosenBy, outputChosenBy != option {
             throw UsageError("\(outputChosenBy) and \(option) cannot be used together")
@@ -34,15 +38,12 @@ public struct LoginOptions: Equatable, Sendable {
     }
 
     /// Why ``passwordFD`` cannot take the password, checked before anything shows, so that a
-    /// failure never follows a username already printed. `closedAtStart` are the descriptors
-    /// ``StandardDescriptors/keepApart()`` found closed.
-    public func passwordFDProblem(closedAtStart: Set<Int32>) -> UsageError? {
+    /// failure never follows a username already printed. (Descriptors 0 to 2, which
+    /// ``StandardDescriptors/keepApart()`` may have put `/dev/null` on, are refused as options.)
+    public func passwordFDProblem() -> UsageError? {
         guard let fd = passwordFD else { return nil }
         let flags = fcntl(fd, F_GETFL)
         if flags == -1 { return UsageError("--password-fd \(fd) is not an open file descriptor") }
-        if closedAtStart.contains(fd) {
-            return UsageError("--password-fd \(fd) was closed when entrykit started (it would write the password nowhere)")
-        }
         let access = flags & O_ACCMODE
         if access != O_WRONLY && access != O_RDWR { return UsageError("--password-fd \(fd) is not open for writing") }
         return nil
@@ -68,14 +69,25 @@ public struct LoginOptions: Equatable, Sendable {
             },
             .text("--title", \.title, help: "the window title (default: \"Sign In\", localized)"),
             .text("--text", \.text, help: "a message line above the fields"),
-            .text("--username", \.username, placeholder: "NAME", help: "pre-fill the username; focus starts in the password field"),
+            .value("--username", "NAME", help: "pre-fill the username; focus starts in the password field") { options, value throws(UsageError) in
+                let bytes = value.utf8.count
+                guard bytes <= maximumUsernameBytes else {
+                    throw UsageError("--username is \(bytes) bytes long; the field holds at most \(maximumUsernameBytes) bytes of UTF-8 text")
+                }
+                options.username = value
+            },
             .value(
                 "--password-fd", "N",
                 help:
-                    "write the password to file descriptor N (in the chosen format,\nwith its terminator) and only the username to standard output;\nN must be open for writing"
+                    "write the password to file descriptor N (in the chosen format,\nwith its terminator) and only the username to standard output;\nN must be 3 or above and open for writing"
             ) { options, value throws(UsageError) in
                 guard let fd = Int32(value), fd >= 0 else {
                     throw UsageError("--password-fd needs a file descriptor number, not '\(value)'")
+                }
+                guard fd > STDERR_FILENO else {
+                    throw UsageError(
+                        "--password-fd \(fd) is standard \(["input", "output", "error"][Int(fd)]): the password would go where the name goes, or to a terminal or a log; use 3 or above"
+                    )
                 }
                 options.passwordFD = fd
             },

@@ -6,9 +6,12 @@ import Glibc
 struct EntryKitMain {
     @MainActor
     static func main() {
-        descriptorsClosedAtStart = StandardDescriptors.keepApart()
+        StandardDescriptors.keepApart()
         let status: ExitStatus
-        switch AppCommand(arguments: Array(CommandLine.arguments.dropFirst())) {
+        let words = (1..<Int(CommandLine.argc)).map { index in
+            CommandLine.unsafeArgv[index].map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) } ?? []
+        }
+        switch AppCommand(argumentBytes: words) {
         case .gallery:
             guard startGtk(for: "entrykit") else { exit(ExitStatus.cannotShowDialog.code) }
             exit(GalleryApplication().run())  // GApplication's status: 0, or 1 when it failed
@@ -42,6 +45,3 @@ struct EntryKitMain {
         return false
     }
 }
-
-/// The descriptors ``StandardDescriptors/keepApart()`` found closed at start.
-@MainActor var descriptorsClosedAtStart: Set<Int32> = []

@@ -78,7 +78,7 @@ import Testing
         #expect(message(login("--separator=")) == "--separator cannot be empty: the two fields would run together")
     }
 
-    @Test func loginRefusesWhatItCannotTake() {
+    @Test func loginRefusesWhatItCannotTake() throws {
         #expect(message(login("--bogus")) == "unknown option '--bogus'")
         #expect(message(login("-x")) == "unknown option '-x'")
         #expect(message(login("stray")) == "unexpected argument 'stray'")
@@ -86,24 +86,29 @@ import Testing
             message(login("--password", "hunter2"))
                 == "the password is never taken from arguments; use the dialog (or --password-fd to receive it)")
         #expect(message(login("--password-fd", "x")) == "--password-fd needs a file descriptor number, not 'x'")
+        for (fd, name) in [(0, "input"), (1, "output"), (2, "error")] {
+            #expect(message(login("--password-fd", "\(fd)"))?.hasPrefix("--password-fd \(fd) is standard \(name): ") == true)
+        }
+        let longest = String(repeating: "é", count: LoginOptions.maximumUsernameBytes / 2)
+        #expect(try login("--username", longest).get()?.username == longest)
+        #expect(
+            message(login("--username", longest + "a"))
+                == "--username is 65535 bytes long; the field holds at most 65534 bytes of UTF-8 text")
         #expect(message(login("--timeout", "soon")) == "--timeout needs a positive number of seconds, not 'soon'")
     }
 
     @Test func thePasswordDescriptorIsCheckedBeforeAnythingShows() throws {
         var options = LoginOptions()
         options.passwordFD = 99
-        #expect(options.passwordFDProblem(closedAtStart: [])?.message == "--password-fd 99 is not an open file descriptor")
-        options.passwordFD = 1
-        #expect(
-            options.passwordFDProblem(closedAtStart: [1])?.message.hasPrefix("--password-fd 1 was closed when entrykit started") == true)
+        #expect(options.passwordFDProblem()?.message == "--password-fd 99 is not an open file descriptor")
         let readOnly = open("/dev/null", O_RDONLY)
         defer { close(readOnly) }
         options.passwordFD = readOnly
-        #expect(options.passwordFDProblem(closedAtStart: [])?.message == "--password-fd \(readOnly) is not open for writing")
+        #expect(options.passwordFDProblem()?.message == "--password-fd \(readOnly) is not open for writing")
         let writable = open("/dev/null", O_WRONLY)
         defer { close(writable) }
         options.passwordFD = writable
-        #expect(options.passwordFDProblem(closedAtStart: []) == nil)
+        #expect(options.passwordFDProblem() == nil)
     }
 
     @Test func everyHelpListsItsOptionsAndEndsWithTheExitStatusTable() {
@@ -150,5 +155,14 @@ import Testing
         #expect(AppCommand(arguments: ["frobnicate"]) == .misuse(UsageError("unknown command 'frobnicate'")))
         #expect(AppCommand(arguments: ["-V", "extra"]) == .misuse(UsageError("unexpected argument 'extra'")))
         #expect(AppCommand(arguments: ["--version=1"]) == .misuse(UsageError("--version takes no value")))
+    }
+
+    /// A byte that is no UTF-8 would become U+FFFD: the name shown and printed would not be the one given.
+    @Test func aWordThatIsNotUTF8IsAUsageErrorNotARepairedText() {
+        let latin1Name: [UInt8] = [0x72, 0xE9, 0x6E, 0xE9]  // "réné" in Latin-1
+        #expect(
+            AppCommand(argumentBytes: [Array("login".utf8), Array("--username".utf8), latin1Name])
+                == .misuse(UsageError("argument 3 ('r\u{FFFD}n\u{FFFD}') is not valid UTF-8 text")))
+        #expect(AppCommand(argumentBytes: [Array("login".utf8), Array("--username=rené".utf8)]) == .login(["--username=rené"]))
     }
 }

@@ -27,6 +27,36 @@ public enum ProcessProtection {
         if code != 0 { throw Refused(code: code) }
     }
 
+    /// Ends the process at once on a crash signal (`SIGSEGV`, `SIGQUIT`, `SIGABRT`…), saying
+    /// only which: the runtime's crash report (registers and the memory they point at) is not
+    /// printed, and no handler lets a half-dead prompt go on to answer.
+    public static func endOnCrashSignals() throws(Refused) {
+        let code = ek_process_end_on_crash_signals()
+        if code != 0 { throw Refused(code: code) }
+    }
+
+    /// What passwords are kept in on this system (memory is mapped to find out when no
+    /// password was yet).
+    public static var passwordMemory: PasswordMemory { PasswordMemory(ek_secure_memory_kind()) }
+
+    /// The kinds of memory a password can be kept in, strongest first.
+    public enum PasswordMemory: String, Sendable {
+        /// `memfd_secret(2)`: readable by no other process, not even root, through no descriptor.
+        case secret = "secret memory (memfd_secret: no other process, root included, can read it)"
+        /// `mlock`ed pages: never swapped, left out of core files; root can read them.
+        case locked = "locked memory (mlock: never swapped; root can read it)"
+        /// Ordinary pages: the lock limit (`ulimit -l`) refused more.
+        case ordinary = "ordinary memory (the lock limit, ulimit -l, refused more; it may be swapped)"
+
+        init(_ kind: EkSecureMemoryKind) {
+            switch kind {
+            case EK_SECURE_MEMORY_SECRET: self = .secret
+            case EK_SECURE_MEMORY_LOCKED: self = .locked
+            default: self = .ordinary
+            }
+        }
+    }
+
     /// Whether the process is undumpable and writes no core file.
     public static var isMemoryPrivate: Bool { ek_process_memory_is_private() != 0 }
 }

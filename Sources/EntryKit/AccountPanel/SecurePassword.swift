@@ -63,6 +63,11 @@ public final class SecurePassword {
         if code != 0 { throw WriteError(code: code) }
     }
 
+    /// Calls `body` with the secure buffer while the loan lasts (for ``SecureAnswer``).
+    func withBuffer(_ body: (OpaquePointer) -> Void) {
+        if isLent { body(buffer.opaque) }
+    }
+
     /// The number of Unicode scalars (what a length check counts), read where the bytes lie:
     /// every byte that does not continue a UTF-8 sequence starts one.
     public var scalarCount: Int {

@@ -82,7 +82,9 @@ public final class Localization: Sendable {
     /// `$ENTRYKIT_RESOURCES`, then `<executable>/../share/entrykit` (an installed tree, relocatable,
     /// so a `DESTDIR` staging tree works too), then, for `libentrykit-1.0.so` in another
     /// program, `<libdir>/../share/entrykit` and `<libdir>/../../share/entrykit` (Debian's
-    /// `lib/<triplet>`), then the source tree's `Resources/`.
+    /// `lib/<triplet>`), then, in a debug build only, the source tree's `Resources/`. A release
+    /// build (what meson installs and the packages carry) reads no path of the machine it was
+    /// built on: a table planted there could relabel OK and Cancel.
     public static func defaultSearchPaths(environment: [String: String]) -> [URL] {
         var paths: [URL] = []
         if let override = environment[searchPathVariable] {
@@ -99,7 +101,9 @@ public final class Localization: Sendable {
                 paths.append(folder.appendingPathComponent(up, isDirectory: true).standardized)
             }
         }
-        paths.append(sourceTreeResources)
+        #if DEBUG
+            paths.append(sourceTreeResources)
+        #endif
         return paths
     }
 
@@ -127,13 +131,15 @@ public final class Localization: Sendable {
         return path.hasSuffix(".so") || path.contains(".so.") ? path : nil
     }
 
-    /// `Resources/` beside `Package.swift`, for runs from the build tree.
-    static let sourceTreeResources = URL(fileURLWithPath: #filePath)
+    #if DEBUG
+        /// `Resources/` beside `Package.swift`, for runs from a debug build tree.
+        static let sourceTreeResources = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // Localization
         .deletingLastPathComponent()  // EntryKitStrings
         .deletingLastPathComponent()  // Sources
         .deletingLastPathComponent()
         .appendingPathComponent("Resources", isDirectory: true)
+    #endif
 
     // MARK: Lookup
 

@@ -15,7 +15,7 @@ enum LoginCommand {
 
     static func run(_ arguments: [String]) -> ExitStatus {
         LoginOptions.syntax.run(arguments, from: LoginOptions()) { options throws(UsageError) in
-            if let problem = options.passwordFDProblem(closedAtStart: descriptorsClosedAtStart) { throw problem }
+            if let problem = options.passwordFDProblem() { throw problem }
             return show(options)
         }
     }
@@ -26,10 +26,15 @@ enum LoginCommand {
         // a crash leaves no core file with copies of the keys (README, Security).
         do {
             try ProcessProtection.keepMemoryPrivate()
+            try ProcessProtection.endOnCrashSignals()
         } catch {
             Output.say("\(name): cannot keep the password's memory private: \(error)")
             return .cannotShowDialog
         }
+        // A write past the file size limit fails with EFBIG instead of killing the process half
+        // way through the answer; a closed pipe, with EPIPE: each is reported as incomplete.
+        signal(SIGXFSZ, SIG_IGN)
+        signal(SIGPIPE, SIG_IGN)
         guard startGtk(for: name) else { return .cannotShowDialog }
         var answered = false
         var timedOut = false
@@ -63,13 +68,17 @@ enum LoginCommand {
 
     /// Why the `username<separator>password` line would be misread, as a key of the strings
     /// table (the panel shows it translated), or nil when it reads back exactly: the name holds
-    /// neither the separator nor a line break, and the password no line break (a separator in
-    /// the password is safe: `read` gives the last field the rest of the line).
+    /// no line break, and a script splitting the line at its first separator gets the name
+    /// back whole (no separator inside it, none starting in it and running into the one after
+    /// it: `ada:` before `::`); the password holds no line break (a separator in the password is
+    /// safe: `read` gives the last field the rest of the line).
+    /// Compared as UTF-8 bytes, as `read` and `cut` compare: a `|` followed by a combining mark
+    /// is one `Character` in Swift but still a `|` to the script.
     /// With `--password-fd` the name is alone on its line: `separator` is nil, as it divides nothing.
     static func ambiguity(username: String, password: SecurePassword?, separator: String?) -> String? {
-        let lineBreaks: Set<Character> = ["\n", "\r", "\r\n"]
-        if username.contains(where: lineBreaks.contains) { return "The username cannot contain a line break." }
-        if let separator, username.contains(separator) {
+        let name = Array(username.utf8)
+        if name.contains(0x0A) || name.contains(0x0D) { return "The username cannot contain a line break." }
+        if let separator, firstRange(of: Array(separator.utf8), in: name + separator.utf8) != name.count {
             return "The username cannot contain the separator that divides it from the password; use --json or --null."
         }
         let passwordBreaksLines = password?.withUnsafeBytes { bytes in bytes.contains(0x0A) || bytes.contains(0x0D) } ?? false
@@ -77,56 +86,62 @@ enum LoginCommand {
         return nil
     }
 
-    /// Prints the answer in the chosen format; the password's bytes go from the locked buffer
-    /// straight to the descriptor. With `--password-fd` the password goes first, so a failure
-    /// there leaves standard output empty.
+    /// Where `needle` first starts in `bytes` (`bytes.count` when it does not occur).
+    private static func firstRange(of needle: [UInt8], in bytes: [UInt8]) -> Int {
+        guard !needle.isEmpty, bytes.count >= needle.count else { return bytes.count }
+        return (0...(bytes.count - needle.count)).first { start in bytes[start..<(start + needle.count)].elementsEqual(needle) }
+            ?? bytes.count
+    }
+
+    /// Prints the answer in the chosen format. Each answer is put together in the password's
+    /// memory and written whole (``SecureAnswer``); with `--password-fd` the password goes
+    /// first, so a failure there leaves standard output empty. An answer that does not get out
+    /// whole is reported as incomplete, with status 1.
     private static func print(username: String, password: SecurePassword?, options: LoginOptions) -> ExitStatus {
-        let passwordFD = options.passwordFD ?? STDOUT_FILENO
-        let separateFD = options.passwordFD != nil
-        do {
-            switch options.output {
-            case .separated(let separator):
-                if let problem = ambiguity(username: username, password: password, separator: separateFD ? nil : separator) {
-                    Output.say("\(name): refused to print an ambiguous answer: \(problem)")
-                    return .cancelled
-                }
-                try printFields(username: username, password: password, passwordFD: options.passwordFD, between: separator, after: "\n")
-            case .null:
-                try printFields(username: username, password: password, passwordFD: options.passwordFD, between: "\0", after: "\0")
-            case .json:
-                let username = JSONString.quoted(username)
-                if separateFD {
-                    try Output.write("\"", to: passwordFD)
-                    try password?.writeJSONEscaped(to: passwordFD)
-                    try Output.write("\"\n", to: passwordFD)
-                    try Output.write("{\"username\":\(username)}\n")
-                } else {
-                    try Output.write("{\"username\":\(username),\"password\":\"")
-                    try password?.writeJSONEscaped(to: STDOUT_FILENO)
-                    try Output.write("\"}\n")
-                }
-            }
-        } catch {
-            Output.say("\(name): cannot write the answer: \(error)")
+        if case .separated(let separator) = options.output,
+            let problem = ambiguity(username: username, password: password, separator: options.passwordFD == nil ? separator : nil)
+        {
+            Output.say("\(name): refused to print an ambiguous answer: \(problem)")
             return .cancelled
+        }
+        for (fd, answer) in answers(username: username, password: password, options: options) {
+            do {
+                try answer.write(to: fd)
+            } catch {
+                let place = fd == STDOUT_FILENO ? "standard output" : "file descriptor \(fd)"
+                Output.say("\(name): the answer on \(place) is incomplete (\(error)); do not use it")
+                return .failed
+            }
         }
         return .answered
     }
 
-    /// `name<between>password<after>` on standard output; with `passwordFD`, `password<after>`
-    /// there first, then `name<after>` on standard output.
-    private static func printFields(
-        username: String, password: SecurePassword?, passwordFD: Int32?,
-        between: String, after: String
-    ) throws {
-        if let passwordFD {
-            try password?.write(to: passwordFD)
-            try Output.write(after, to: passwordFD)
-            try Output.write(username + after)
-        } else {
-            try Output.write(username + between)
-            try password?.write(to: STDOUT_FILENO)
-            try Output.write(after)
+    /// What goes where: `name<between>password<after>` on standard output; with a password
+    /// descriptor, `password<after>` there, then `name<after>` on standard output.
+    private static func answers(username: String, password: SecurePassword?, options: LoginOptions) -> [(Int32, SecureAnswer)] {
+        let onStandardOutput = SecureAnswer()
+        let separate = options.passwordFD.map { fd in (fd, SecureAnswer()) }
+        let passwordAnswer = separate?.1 ?? onStandardOutput
+        switch options.output {
+        case .separated, .null:
+            let (between, after) = if case .separated(let separator) = options.output { (separator, "\n") } else { ("\0", "\0") }
+            if separate == nil { onStandardOutput.append(username + between) }
+            passwordAnswer.append(password)
+            passwordAnswer.append(after)
+            if separate != nil { onStandardOutput.append(username + after) }
+        case .json:
+            let username = JSONString.quoted(username)
+            if separate == nil {
+                onStandardOutput.append("{\"username\":\(username),\"password\":\"")
+                onStandardOutput.append(password, as: .json)
+                onStandardOutput.append("\"}\n")
+            } else {
+                passwordAnswer.append("\"")
+                passwordAnswer.append(password, as: .json)
+                passwordAnswer.append("\"\n")
+                onStandardOutput.append("{\"username\":\(username)}\n")
+            }
         }
+        return (separate.map { [$0] } ?? []) + [(STDOUT_FILENO, onStandardOutput)]
     }
 }
