@@ -95,8 +95,7 @@ static void follow_buffer(GObject *entry, GParamSpec *pspec, gpointer unused) {
 
 /* GDK spells each key event's character out in `string`, a heap copy freed (not wiped) after
  * the event: once the entry has taken the key, the copy is wiped. */
-static gboolean wipe_key_text(GtkWidget *widget, GdkEventKey *event,
-                              gboolean (*handler)(GtkWidget *, GdkEventKey *)) {
+static gboolean wipe_key_text(GtkWidget *widget, GdkEventKey *event, gboolean (*handler)(GtkWidget *, GdkEventKey *)) {
     gboolean handled = handler(widget, event);
     if (event->string != NULL) explicit_bzero(event->string, strlen(event->string));
     return handled;

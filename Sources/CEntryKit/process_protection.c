@@ -26,12 +26,15 @@ static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SI
 /* Async-signal-safe: one write of a fixed text, then the default action (no core file: the
  * limit is 0), so the parent sees the signal in the status. */
 static void end_on_crash(int signal_number) {
-    static const char digits[] = "0123456789";
-    char message[] = "entrykit: stopped by signal NN; nothing was answered\n";
-    char *number = strstr(message, "NN");
-    number[0] = signal_number >= 10 ? digits[signal_number / 10 % 10] : ' ';
-    number[1] = digits[signal_number % 10];
-    ssize_t ignored = write(STDERR_FILENO, message, sizeof message - 1);
+    static const char before[] = "entrykit: stopped by signal ";
+    static const char after[] = "; nothing was answered\n";
+    char message[sizeof before + 2 + sizeof after];
+    size_t length = sizeof before - 1;
+    memcpy(message, before, length);
+    if (signal_number >= 10) message[length++] = (char)('0' + signal_number / 10 % 10);
+    message[length++] = (char)('0' + signal_number % 10);
+    memcpy(message + length, after, sizeof after - 1);
+    ssize_t ignored = write(STDERR_FILENO, message, length + sizeof after - 1);
     (void)ignored;
     struct sigaction fallback = {.sa_handler = SIG_DFL};
     sigaction(signal_number, &fallback, NULL);
@@ -40,7 +43,7 @@ static void end_on_crash(int signal_number) {
 }
 
 int ek_process_end_on_crash_signals(void) {
-    struct sigaction action = {.sa_handler = end_on_crash, .sa_flags = SA_RESETHAND};
+    struct sigaction action = {.sa_handler = end_on_crash, .sa_flags = SA_RESETHAND | SA_NODEFER};
     sigemptyset(&action.sa_mask);
     for (size_t i = 0; i < G_N_ELEMENTS(crash_signals); i++)
         if (sigaction(crash_signals[i], &action, NULL) != 0) return errno;

@@ -50,7 +50,7 @@ static gint secret_refused = 0;
  * RLIMIT_MEMLOCK is spent. */
 static void *map_secret(gsize size) {
     if (g_atomic_int_get(&secret_refused)) return NULL;
-    int fd = (int)syscall(SYS_memfd_secret, FD_CLOEXEC);
+    int fd = (int)syscall(SYS_memfd_secret, O_CLOEXEC);
     if (fd < 0) {
         if (errno == ENOSYS || errno == EINVAL || errno == EPERM) g_atomic_int_set(&secret_refused, 1);
         return NULL;

@@ -69,10 +69,12 @@ public struct LoginOptions: Equatable, Sendable {
             },
             .text("--title", \.title, help: "the window title (default: \"Sign In\", localized)"),
             .text("--text", \.text, help: "a message line above the fields"),
-            .value("--username", "NAME", help: "pre-fill the username; focus starts in the password field") { options, value throws(UsageError) in
+            .value("--username", "NAME", help: "pre-fill the username; focus starts in the password field") {
+                options, value throws(UsageError) in
                 let bytes = value.utf8.count
                 guard bytes <= maximumUsernameBytes else {
-                    throw UsageError("--username is \(bytes) bytes long; the field holds at most \(maximumUsernameBytes) bytes of UTF-8 text")
+                    throw UsageError(
+                        "--username is \(bytes) bytes long; the field holds at most \(maximumUsernameBytes) bytes of UTF-8 text")
                 }
                 options.username = value
             },
@@ -100,7 +102,7 @@ public struct LoginOptions: Equatable, Sendable {
             someone else. With a separator, a username holding the separator or a line break, or
             a password holding a line break, is refused in the dialog (it would be misread).
             Empty fields print as empty text. The password is never read from arguments or the
-            environment; it goes out straight from locked memory and is wiped after, and while
+            environment; it goes out straight from secure memory and is wiped after, and while
             the dialog runs no other process of the user can read its memory.
             """
         ]

@@ -9,7 +9,9 @@ struct EntryKitMain {
         StandardDescriptors.keepApart()
         let status: ExitStatus
         let words = (1..<Int(CommandLine.argc)).map { index in
-            CommandLine.unsafeArgv[index].map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) } ?? []
+            CommandLine.unsafeArgv[index].map {
+                Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0)))
+            } ?? []
         }
         switch AppCommand(argumentBytes: words) {
         case .gallery:

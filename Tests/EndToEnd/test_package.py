@@ -201,6 +201,24 @@ def test_version_and_strings_without_the_toolchain(installed):
     assert run(japanese).stdout == "キャンセル\n"
 
 
+def test_the_packaged_program_reads_no_table_from_its_build_tree(installed):
+    """A table planted where the build machine's sources were must not relabel the installed
+    program (it could swap OK and Cancel): only installed paths and ENTRYKIT_RESOURCES are read."""
+    planted = REPO / "Resources" / "zz.lproj"
+    planted.mkdir()
+    try:
+        (planted / "EntryKit.strings").write_text('"Cancel" = "PLANTED";\n')
+        debug = subprocess.run([str(REPO / ".build" / "debug" / "entrykit"), "strings", "lookup", "Cancel"],
+                               capture_output=True, text=True, env={**os.environ, "LANGUAGE": "zz"}, timeout=RUN_TIMEOUT)
+        assert debug.stdout == "PLANTED\n", "a debug build reads its source tree: the plant is where a build would look"
+        command = clean_command(installed, "strings", "lookup", "Cancel")
+        command.insert(command.index("LANG=C.UTF-8"), "LANGUAGE=zz")
+        assert run(command).stdout == "Cancel\n"
+    finally:
+        (planted / "EntryKit.strings").unlink(missing_ok=True)
+        planted.rmdir()
+
+
 def test_login_dialog_without_the_toolchain(installed, display):
     command = clean_command(installed, "login", "--title", "Mail")
     app = RunningApp(command[0], command[1:], text=False)

@@ -134,11 +134,11 @@ public final class Localization: Sendable {
     #if DEBUG
         /// `Resources/` beside `Package.swift`, for runs from a debug build tree.
         static let sourceTreeResources = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Localization
-        .deletingLastPathComponent()  // EntryKitStrings
-        .deletingLastPathComponent()  // Sources
-        .deletingLastPathComponent()
-        .appendingPathComponent("Resources", isDirectory: true)
+            .deletingLastPathComponent()  // Localization
+            .deletingLastPathComponent()  // EntryKitStrings
+            .deletingLastPathComponent()  // Sources
+            .deletingLastPathComponent()
+            .appendingPathComponent("Resources", isDirectory: true)
     #endif
 
     // MARK: Lookup

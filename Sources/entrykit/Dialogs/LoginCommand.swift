@@ -14,7 +14,11 @@ enum LoginCommand {
     static let name = LoginOptions.syntax.command
 
     static func run(_ arguments: [String]) -> ExitStatus {
-        LoginOptions.syntax.run(arguments, from: LoginOptions()) { options throws(UsageError) in
+        var syntax = LoginOptions.syntax
+        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            syntax.notes.append("Passwords are kept in \(ProcessProtection.passwordMemory.rawValue) on this system.")
+        }
+        return syntax.run(arguments, from: LoginOptions()) { options throws(UsageError) in
             if let problem = options.passwordFDProblem() { throw problem }
             return show(options)
         }
