@@ -164,6 +164,8 @@ def _answer_in_the_shell(binary, shell, env=None):
                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=False)
 
 
+@pytest.mark.skipif(on_wayland(), reason="GTK on Wayland cannot start under `ulimit -f 1`: its cursor and window "
+                    "buffers are shared-memory files, which the limit stops at 1 KiB (GDK aborts); the X11 run covers it")
 @pytest.mark.parametrize("mode", [(), ("--json",)])
 def test_an_answer_over_the_file_size_limit_is_removed_and_reported(binary, display, tmp_path, mode):
     """`ulimit -f 1` (bash: 1,024 bytes) is less than a 1,020-character name and its password do not fit. The
