@@ -82,7 +82,9 @@ def test_dump_prints_the_table_as_json(binary):
 def test_lookup_follows_the_language_environment(binary):
     assert run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "ja"}).stdout == "キャンセル\n"
     assert run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "", "LC_ALL": "ja_JP.UTF-8"}).stdout == "キャンセル\n"
-    assert run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "fr:en"}).stdout == "Cancel\n"
+    # No EntryKit table for French: GTK's own catalog has the word, without its mnemonic.
+    assert run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "fr:en"}).stdout == "Annuler\n"
+    assert run_cli(binary, "strings", "lookup", "Sign In", env={"LANGUAGE": "fr:en"}).stdout == "Sign In\n"
     unknown = run_cli(binary, "strings", "lookup", "No such key", env={"LANGUAGE": "ja"})
     assert unknown.stdout == "No such key\n"
 

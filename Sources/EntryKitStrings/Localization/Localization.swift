@@ -6,7 +6,9 @@ import Synchronization
 ///
 /// A table named `T` in language `L` is the file `L.lproj/T.strings` in any search-path
 /// directory. Lookups walk the preferred languages in order and, for each, the search paths in
-/// order; the first table that has the key answers, and a key no table has is shown as itself.
+/// order, then (for EntryKit's own table) GTK's catalog of that language for the words GTK
+/// translates too (``DesktopTranslations``); the first that has the key answers, and a key no
+/// table has is shown as itself.
 /// A table with syntax errors is used with every entry that could be read (the parser
 /// resynchronizes after each error), and its errors are reported once through `report`.
 /// Tables may be text, XML or binary property lists.
@@ -48,6 +50,8 @@ public final class Localization: Sendable {
         var chosenLanguage: String?
         /// Parsed tables by file path; `nil` records a missing file.
         var tables: [String: [String: String]?] = [:]
+        /// GTK's catalogs by language; `nil` records a missing one.
+        var catalogs: [String: MessageCatalog?] = [:]
         /// Problems already reported, so each is said once.
         var reported: Set<String> = []
         /// In the order they were added (a list: a dictionary keyed by the ID was one more
@@ -58,17 +62,23 @@ public final class Localization: Sendable {
 
     private let state: Mutex<State>
     private let report: @Sendable (String) -> Void
+    /// The desktop's catalogs consulted after EntryKit's tables of each language.
+    public let desktopTranslations: DesktopTranslations?
 
     /// - Parameters:
     ///   - searchPaths: directories holding `xx.lproj` folders, most important first.
     ///   - preference: the languages to try when none was chosen with `setLanguage(_:)`.
+    ///   - desktopTranslations: GTK's catalogs, asked for a language's stock words when
+    ///     EntryKit's tables of that language lack them; nil for EntryKit's tables alone.
     ///   - report: where the errors of a malformed table are described; standard error when nil.
     public init(
         searchPaths: [URL],
         preference: LanguagePreference,
+        desktopTranslations: DesktopTranslations? = .gtk,
         report: (@Sendable (String) -> Void)? = nil
     ) {
         self.state = Mutex(State(searchPaths: searchPaths, directories: searchPaths.map(\.path), environmentPreference: preference))
+        self.desktopTranslations = desktopTranslations
         self.report = report ?? Self.writeToStandardError
     }
 
@@ -138,11 +148,32 @@ public final class Localization: Sendable {
     // MARK: Lookup
 
     /// The string for `key` in the first preferred language whose table has it, else `key`.
+    ///
+    /// For EntryKit's own table, each language's tables come first, then GTK's catalog of that
+    /// language for the keys GTK translates (``DesktopTranslations/terms``), then the next
+    /// language: under `LANGUAGE=eo`, "Cancel" is GTK's "Nuligi" though EntryKit has no `eo`
+    /// table, and a user's `eo.lproj` on the search path beats GTK.
     public func string(_ key: String, table: String = defaultTable) -> String {
         for language in languages {
             if let value = value(for: key, table: table, language: language) { return value }
+            if table == Self.defaultTable, let value = desktopValue(for: key, language: language) { return value }
         }
         return key
+    }
+
+    /// GTK's translation of `key` in exactly `language`, or nil when `key` is not a word GTK
+    /// translates or GTK has no catalog for `language`. English is the keys' own language.
+    public func desktopValue(for key: String, language: String) -> String? {
+        guard let desktopTranslations, DesktopTranslations.terms[key] != nil, language != LanguagePreference.fallbackLanguage
+        else { return nil }
+        let catalog: MessageCatalog?
+        if let cached = state.withLock({ $0.catalogs[language] }) {
+            catalog = cached
+        } else {
+            catalog = MessageCatalog(path: desktopTranslations.catalogPath(language: language))
+            state.withLock { $0.catalogs[language] = .some(catalog) }
+        }
+        return catalog.flatMap { DesktopTranslations.translation(of: key, in: $0) }
     }
 
     /// The string for `key` with `arguments` in its `%@` and `%d` places (see `StringFormat`).
@@ -283,7 +314,10 @@ public final class Localization: Sendable {
 
     /// Forgets parsed tables, so edited files are read again on the next lookup.
     public func reload() {
-        state.withLock { $0.tables.removeAll() }
+        state.withLock { state in
+            state.tables.removeAll()
+            state.catalogs.removeAll()
+        }
         notifyObservers()
     }
 }
