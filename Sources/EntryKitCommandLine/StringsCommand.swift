@@ -32,11 +32,12 @@ public enum StringsCommand {
                entrykit strings dump FILE
                entrykit strings lookup [--table NAME] KEY
 
-          lint   check .strings files: FILE:LINE:COL: error: ... for what Apple's
-                 tools reject or lose, FILE:LINE:COL: warning: ... for what they
-                 accept but is almost always a mistake, then one line per file:
-                 FILE: OK, or FILE: 1 error, 9 warnings; --strict fails on
-                 warnings too
+          lint   check .strings and .stringsdict files: FILE:LINE:COL: error: ...
+                 for what Apple's tools reject or lose, FILE:LINE:COL: warning: ...
+                 for what they accept but is almost always a mistake (in a
+                 .stringsdict, a plural form its language needs or never shows),
+                 then one line per file: FILE: OK, or FILE: 1 error, 9 warnings;
+                 --strict fails on warnings too
           dump   print the table of a .strings file as JSON (keys in file order,
                  the last definition of a key wins, but one after the point where
                  Apple's parser stops never replaces a key it read); a file with
@@ -68,9 +69,10 @@ public enum StringsCommand {
     static let lintSyntax = CommandSyntax<LintOptions>(
         command: "entrykit strings lint", synopsis: "[--strict] FILE...",
         summary: """
-            Checks .strings files: FILE:LINE:COL: error: ... on standard error for what Apple's
-            tools reject or lose, FILE:LINE:COL: warning: ... for what they accept but is almost
-            always a mistake, then one line per file on standard output: FILE: OK, or
+            Checks .strings and .stringsdict files: FILE:LINE:COL: error: ... on standard error for
+            what Apple's tools reject or lose, FILE:LINE:COL: warning: ... for what they accept but
+            is almost always a mistake (in a .stringsdict in an xx.lproj folder, a plural form the
+            language's CLDR rules need, or one they never show), then one line per file on standard output: FILE: OK, or
             FILE: 1 error, 9 warnings. Every file is checked, even after a bad one.
             """,
         options: [.flag("--strict", help: "a warning fails the file too") { $0.strict = true }],
@@ -220,7 +222,11 @@ public enum StringsCommand {
             standardError(problem.line + "\n")
             return .failed
         case .success(let document):
-            let found = document.diagnostics
+            var found = document.diagnostics
+            if file.hasSuffix(".stringsdict") {
+                found += document.pluralDiagnostics(language: language(ofTable: file))
+                found.sort { $0.position < $1.position }
+            }
             for diagnostic in found { standardError(diagnostic.line(in: name) + "\n") }
             standardOutput(StringsDiagnostic.summary(of: found, in: name) + "\n")
             return found.contains(where: { $0.isError || strict }) ? .failed : .answered
@@ -249,6 +255,13 @@ public enum StringsCommand {
 
     private struct Problem: Error {
         var line: String
+    }
+
+    /// `de` for `Resources/de.lproj/EntryKit.stringsdict`; nil outside an `.lproj` folder.
+    static func language(ofTable file: String) -> String? {
+        let folders = file.split(separator: "/").dropLast()
+        guard let folder = folders.last, folder.hasSuffix(".lproj") else { return nil }
+        return String(folder.dropLast(".lproj".count))
     }
 
     private static func displayName(_ file: String) -> String {

@@ -41,8 +41,8 @@ def test_unknown_option_is_a_usage_error(binary):
 
 
 def test_lint_accepts_the_shipped_tables(binary):
-    tables = sorted(REPO.glob("Resources/*.lproj/*.strings"))
-    assert len(tables) >= 2
+    tables = sorted(REPO.glob("Resources/*.lproj/*.strings")) + sorted(REPO.glob("Resources/*.lproj/*.stringsdict"))
+    assert len(tables) >= 4
     result = run_cli(binary, "strings", "lint", *tables)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [f"{table}: OK" for table in tables]

@@ -50,6 +50,8 @@ public final class Localization: Sendable {
         var chosenLanguage: String?
         /// Parsed tables by file path; `nil` records a missing file.
         var tables: [String: [String: String]?] = [:]
+        /// Plural entries of `.stringsdict` tables by file path; `nil` records a missing file.
+        var pluralTables: [String: [String: PluralFormat]?] = [:]
         /// GTK's catalogs by language; `nil` records a missing one.
         var catalogs: [String: MessageCatalog?] = [:]
         /// Problems already reported, so each is said once.
@@ -178,21 +180,42 @@ public final class Localization: Sendable {
 
     /// The string for `key` with `arguments` in its `%@` and `%d` places (see `StringFormat`).
     ///
-    /// A translation whose conversions differ from the key's (from the English text's, for keys
-    /// without conversions) would read the arguments as the wrong types; it is reported once and
-    /// the key's or English text is used instead, so a bad table cannot crash the caller.
+    /// Each language's `.stringsdict` table comes before its `.strings` table, as on Apple's
+    /// platforms: a plural entry picks the form of each count by the language's CLDR rules
+    /// (``PluralFormat``, ``PluralRules``). A translation whose conversions differ from the key's
+    /// (from the English text's, for keys without conversions) would read the arguments as the
+    /// wrong types; it is reported once and the key's or English text is used instead, so a bad
+    /// table cannot crash the caller.
+    ///
+    /// ```swift
+    /// strings.format("Accepted: username %1$@, password of %2$d characters.", "ann", 21)
+    /// // ru: "… пароль из 21 символа." (CLDR "one" for 21 in Russian)
+    /// ```
     public func format(_ key: String, _ arguments: any CustomStringConvertible..., table: String = defaultTable) -> String {
-        StringFormat.format(formatString(key, table: table), arguments: arguments)
+        StringFormat.format(formatString(key, arguments: arguments, table: table), arguments: arguments)
     }
 
-    /// The format `format(_:_:table:)` uses: the first translation whose conversions are safe.
-    func formatString(_ key: String, table: String = defaultTable) -> String {
-        let trusted =
-            FormatSpecifiers(key).isEmpty
-            ? value(for: key, table: table, language: LanguagePreference.fallbackLanguage) ?? key
-            : key
+    /// The format `format(_:_:table:)` uses for `arguments`, every plural form chosen: the first
+    /// translation whose conversions are safe.
+    func formatString(_ key: String, arguments: [any CustomStringConvertible] = [], table: String = defaultTable) -> String {
+        let english = LanguagePreference.fallbackLanguage
+        var trusted = key
+        if FormatSpecifiers(key).isEmpty {
+            if let plural = pluralFormat(for: key, table: table, language: english) {
+                trusted = plural.resolve(arguments: arguments, language: english).format
+            } else if let text = value(for: key, table: table, language: english) {
+                trusted = text
+            }
+        }
         let expected = FormatSpecifiers(trusted)
         for language in languages {
+            if let plural = pluralFormat(for: key, table: table, language: language) {
+                let resolved = plural.resolve(arguments: arguments, language: language)
+                if resolved.agrees(with: expected) { return resolved.format }
+                reportOnce(
+                    "warning: not using the \(language) plural forms of \"\(key)\" (table \(table)): their format conversions differ from \(expected)"
+                )
+            }
             guard let candidate = value(for: key, table: table, language: language) else { continue }
             let found = FormatSpecifiers(candidate)
             if found == expected { return candidate }
@@ -201,6 +224,14 @@ public final class Localization: Sendable {
             )
         }
         return trusted
+    }
+
+    /// The plural entry for `key` in exactly `language`'s `.stringsdict` table, or nil.
+    public func pluralFormat(for key: String, table: String = defaultTable, language: String) -> PluralFormat? {
+        for directory in state.withLock({ $0.directories }) {
+            if let entry = loadPluralTable(at: "\(directory)/\(language).lproj/\(table).stringsdict")?[key] { return entry }
+        }
+        return nil
     }
 
     private func reportOnce(_ message: String) {
@@ -312,10 +343,35 @@ public final class Localization: Sendable {
         return table
     }
 
+    /// The usable entries of a `.stringsdict` table; each unusable one is reported.
+    private func loadPluralTable(at path: String) -> [String: PluralFormat]? {
+        if let cached = state.withLock({ $0.pluralTables[path] }) { return cached }
+        var table: [String: PluralFormat]?
+        if let data = FileManager.default.contents(atPath: path) {
+            let document = StringsParser.read(data)
+            for error in document.errors {
+                report("warning: \(path):\(error.position.line):\(error.position.column): \(error.message)")
+            }
+            var entries: [String: PluralFormat] = [:]
+            for (key, value) in document.values {
+                let (entry, problems) = PluralFormat.read(value)
+                if let entry {
+                    entries[key] = entry
+                } else if let problem = problems.first(where: \.isError) {
+                    report("warning: \(path): not using \"\(key)\": \(problem.message)")
+                }
+            }
+            table = entries
+        }
+        state.withLock { $0.pluralTables[path] = .some(table) }
+        return table
+    }
+
     /// Forgets parsed tables, so edited files are read again on the next lookup.
     public func reload() {
         state.withLock { state in
             state.tables.removeAll()
+            state.pluralTables.removeAll()
             state.catalogs.removeAll()
         }
         notifyObservers()
