@@ -31,6 +31,7 @@ public enum StringsCommand {
         Usage: entrykit strings lint [--strict] FILE...
                entrykit strings dump FILE
                entrykit strings lookup [--table NAME] KEY
+               entrykit strings coverage [--strict] [--json] [--table NAME] [DIR...]
 
           lint   check .strings and .stringsdict files: FILE:LINE:COL: error: ...
                  for what Apple's tools reject or lose, FILE:LINE:COL: warning: ...
@@ -46,8 +47,13 @@ public enum StringsCommand {
                  LANG) from the tables on the search path (ENTRYKIT_RESOURCES first);
                  --table NAME reads NAME.strings instead of EntryKit.strings
 
+          coverage for each language in the DIRs (the search path when none is
+                 given): the English keys it translates, those it misses and its
+                 keys English does not have, as a table or --json; --strict exits
+                 with 1 when a language misses a key
+
           A FILE of '-' reads standard input. '--' ends the options.
-          'entrykit strings lint --help' (dump, lookup) tells more of each.
+          'entrykit strings lint --help' (dump, lookup, coverage) tells more of each.
 
         \(stringsExitStatus)
 
@@ -56,8 +62,9 @@ public enum StringsCommand {
     static let stringsExitStatus = """
         Exit status:
           0  every file is clean (lint), or the table or the key was printed
-          1  a file has errors (with --strict, warnings too) or cannot be read, or
-             the output cannot be written
+          1  a file has errors (with --strict, warnings too) or cannot be read, a
+             language misses a key (coverage --strict), or the output cannot be
+             written
           2  bad arguments (no file was read)
         """
 
@@ -117,6 +124,32 @@ public enum StringsCommand {
         operand: .init(name: "KEY") { options, key in options.keys.append(key) },
         exitStatus: stringsExitStatus)
 
+    struct CoverageOptions {
+        var strict = false
+        var json = false
+        var table = Localization.defaultTable
+        var directories: [String] = []
+    }
+
+    static let coverageSyntax = CommandSyntax<CoverageOptions>(
+        command: "entrykit strings coverage", synopsis: "[--strict] [--json] [--table NAME] [DIR...]",
+        summary: """
+            For each language with an xx.lproj folder in the DIRs (the search path when none is
+            given), counts the keys of the English table (EntryKit.strings and
+            EntryKit.stringsdict) it translates, those it misses and its keys English does not
+            have. A regional table (pt_BR) counts its language's keys (pt) too, as lookups do.
+            """,
+        options: [
+            .flag("--strict", help: "exit with 1 when a language misses a key, naming each on standard error") { $0.strict = true },
+            .flag("--json", help: "print the counts and the missing and unused keys as JSON") { $0.json = true },
+            .value("--table", "NAME", help: "count NAME.strings instead of EntryKit.strings") { options, name throws(UsageError) in
+                guard !name.isEmpty else { throw UsageError("--table needs a NAME") }
+                options.table = name
+            },
+        ],
+        operand: .init(name: "DIR") { options, directory in options.directories.append(directory) },
+        exitStatus: stringsExitStatus)
+
     /// Runs the command with the process's standard input, output and error. Output that
     /// cannot be written (a full disk, a closed pipe) is an error: ``ExitStatus/failed`` at least.
     public static func run(_ arguments: [String]) -> ExitStatus {
@@ -171,7 +204,7 @@ public enum StringsCommand {
         do throws(Finished) {
             switch arguments.first {
             case nil:
-                throw misuse("missing subcommand (lint, dump or lookup)", of: name)
+                throw misuse("missing subcommand (lint, dump, lookup or coverage)", of: name)
             case "--help", "-h", "help":
                 standardOutput(usage)
                 return .answered
@@ -199,6 +232,10 @@ public enum StringsCommand {
                 }
                 standardOutput(localization.string(options.keys[0], table: options.table) + "\n")
                 return .answered
+            case "coverage":
+                let options = try parse(coverageSyntax, CoverageOptions())
+                let directories = options.directories.isEmpty ? localization.searchPaths.map(\.path) : options.directories
+                return coverage(options, directories: directories, standardOutput: standardOutput, standardError: standardError)
             case let word?:
                 throw misuse(word.hasPrefix("-") && word != "-" ? "unknown option '\(word)'" : "unknown subcommand '\(word)'", of: name)
             }
@@ -249,6 +286,24 @@ public enum StringsCommand {
             standardOutput(document.json)
             return document.errors.isEmpty ? .answered : .failed
         }
+    }
+
+    private static func coverage(
+        _ options: CoverageOptions, directories: [String], standardOutput: (String) -> Void, standardError: (String) -> Void
+    ) -> ExitStatus {
+        let coverage: StringsCoverage
+        do {
+            coverage = try StringsCoverage(directories: directories, table: options.table)
+        } catch {
+            standardError("\(coverageSyntax.command): \(error)\n")
+            return .failed
+        }
+        standardOutput(options.json ? coverage.json : coverage.table)
+        guard options.strict else { return .answered }
+        for language in coverage.languages {
+            for key in language.missing { standardError("\(language.language): missing \(JSONString.quoted(key))\n") }
+        }
+        return coverage.isComplete ? .answered : .failed
     }
 
     // MARK: Files

@@ -129,3 +129,20 @@ def test_the_timeout_counts_while_standard_input_is_still_coming(binary, command
         source.kill()
         source.wait()
     assert (result.returncode, result.stdout) == (5, "")
+
+
+def test_coverage_counts_every_shipped_language_and_fails_strict_on_a_missing_key(binary, tmp_path):
+    shipped = sorted(path.name[:-len(".lproj")] for path in REPO.glob("Resources/*.lproj") if path.name != "en.lproj")
+    result = run_cli(binary, "strings", "coverage", "--json", "--strict", REPO / "Resources")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert [language["language"] for language in report["languages"]] == shipped
+    assert all(language["translated"] == report["english"] and not language["missing"] for language in report["languages"])
+    # A language dropped in beside English that lacks a key fails the strict check, by name.
+    for language, text in (("en", '"OK" = "OK";\n"Cancel" = "Cancel";\n'), ("eo", '"OK" = "Bone";\n')):
+        (tmp_path / f"{language}.lproj").mkdir()
+        (tmp_path / f"{language}.lproj" / "EntryKit.strings").write_text(text, encoding="utf-8")
+    result = run_cli(binary, "strings", "coverage", "--strict", tmp_path)
+    assert result.returncode == 1
+    assert result.stderr == 'eo: missing "Cancel"\n'
+    assert result.stdout.splitlines()[1].split() == ["eo", "1", "1", "0"]

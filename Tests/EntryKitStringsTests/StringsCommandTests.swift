@@ -428,7 +428,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
 
     @Test(
         arguments: [
-            ([], "entrykit strings", "missing subcommand (lint, dump or lookup)"),
+            ([], "entrykit strings", "missing subcommand (lint, dump, lookup or coverage)"),
             (["lookup"], "entrykit strings lookup", "missing KEY"),
             (["lookup", "a", "b"], "entrykit strings lookup", "expected one KEY, got 2"),
             (["lookup", "--table"], "entrykit strings lookup", "--table needs a value"),
