@@ -74,7 +74,7 @@ def test_dump_prints_the_table_as_json(binary):
     assert result.returncode == 0, result.stderr
     table = json.loads(result.stdout)
     assert table["Cancel"] == "キャンセル"
-    assert table["Username"] == "ユーザ名"
+    assert table["Username"] == "ユーザー名"
     assert table["Password"] == "パスワード"
     assert list(table)[0] == "LanguageName", "keys keep their order in the file"
 
@@ -97,7 +97,7 @@ def test_lookup_reads_an_override_table_and_reports_a_broken_one(binary, tmp_pat
     assert result.stdout == "やめる\n", "a broken override is used with the entries that could be read"
     assert "ja.lproj/EntryKit.strings:2:1:" in result.stderr
     result = run_cli(binary, "strings", "lookup", "Username", env={"LANGUAGE": "ja", "ENTRYKIT_RESOURCES": str(tmp_path)})
-    assert result.stdout == "ユーザ名\n", "a key the broken table lost falls back to the shipped table"
+    assert result.stdout == "ユーザー名\n", "a key the broken table lost falls back to the shipped table"
     (folder / "EntryKit.strings").write_text('"Cancel" = "やめる";\n', encoding="utf-8")
     result = run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "ja", "ENTRYKIT_RESOURCES": str(tmp_path)})
     assert result.stdout == "やめる\n"
