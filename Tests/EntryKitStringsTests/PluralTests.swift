@@ -67,6 +67,27 @@ final class Reports: Sendable {
         #expect(PluralRules.category(of: -1, language: "en") == .one)
     }
 
+    /// The forms a `.stringsdict` needs for a `%d` count in each language of the issue's list:
+    /// what `lint` asks of a translator, written out by hand from CLDR.
+    @Test func theFormsEachShippedLanguageNeeds() {
+        let needs: [String: [PluralCategory]] = [
+            "ar": [.zero, .one, .two, .few, .many, .other],
+            "bg": [.one, .other], "da": [.one, .other], "de": [.one, .other], "el": [.one, .other], "en": [.one, .other],
+            "et": [.one, .other], "eu": [.one, .other], "fi": [.one, .other], "gl": [.one, .other], "hu": [.one, .other],
+            "nb": [.one, .other], "nl": [.one, .other], "sv": [.one, .other], "tr": [.one, .other],
+            "fa": [.one, .other], "hi": [.one, .other],
+            "ca": [.one, .many, .other], "es": [.one, .many, .other], "fr": [.one, .many, .other], "it": [.one, .many, .other],
+            "pt": [.one, .many, .other], "pt_BR": [.one, .many, .other],
+            "cs": [.one, .few, .other], "sk": [.one, .few, .other], "hr": [.one, .few, .other], "sr": [.one, .few, .other],
+            "lt": [.one, .few, .other], "ro": [.one, .few, .other],
+            "pl": [.one, .few, .many, .other], "ru": [.one, .few, .many, .other], "uk": [.one, .few, .many, .other],
+            "sl": [.one, .two, .few, .other], "he": [.one, .two, .other],
+            "id": [.other], "ja": [.other], "ko": [.other], "th": [.other], "vi": [.other], "zh_CN": [.other], "zh_TW": [.other],
+        ]
+        #expect(needs.count == 41)
+        for (language, categories) in needs { #expect(PluralRules.integerCategories(of: language) == categories, "\(language)") }
+    }
+
     @Test func everyLanguageOfTheListHasItsRules() {
         let languages = """
             ar bg ca cs da de el es et eu fa fi fr gl he hi hr hu id it ja ko lt nb nl pl pt pt_BR ro ru sk sl sr sv th tr uk vi \

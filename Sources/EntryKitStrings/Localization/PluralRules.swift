@@ -136,11 +136,12 @@ public enum PluralRules {
         (rule(of: language) ?? .one).categories
     }
 
-    /// The categories some whole number falls in: the forms a `%d` count needs in `language`.
+    /// The forms a `%d` count needs in `language`: the categories some whole number falls in,
+    /// and `other`, every entry's fallback (Russian needs it though only fractions are "other").
     public static func integerCategories(of language: String) -> [PluralCategory] {
         let rule = rule(of: language) ?? .one
         // Every rule repeats with the last two digits past 100, except whole millions.
-        let found = Set((0...200).map(rule.category(of:)) + [rule.category(of: 1_000_000)])
+        let found = Set((0...200).map(rule.category(of:)) + [rule.category(of: 1_000_000), .other])
         return PluralCategory.allCases.filter(found.contains)
     }
 }
