@@ -236,6 +236,38 @@ def test_no_matches_is_dim_but_legible(binary, display, theme):
         app.close()
 
 
+def label_contrasts(app, root):
+    """{label name: contrast} of every named label of `root` on screen, from a screenshot."""
+    labels = wait_for(lambda: [label for label in find_all(root, role="label", showing=True)
+                               if label.name and label.queryComponent().getExtents(pyatspi.DESKTOP_COORDS).width > 0],
+                      what="labels on screen")
+    with tempfile.NamedTemporaryFile(suffix=".png") as shot:
+        image = Image.open(screenshot(shot.name))
+        image.load()
+    figures = {}
+    for label in labels:
+        box = label.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        background, text = background_and_text(crop(image, box, inset=0))
+        figures[label.name] = round(contrast(background, text), 2)
+    return figures
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_gallerys_overview_is_legible(binary, display, theme):
+    """The overview's texts, the hint on adding a language (once dim-label) among them."""
+    app = RunningApp(binary, [], env={"LANGUAGE": "en", "LANG": "C.UTF-8", "GTK_THEME": theme})
+    try:
+        window = app.window("EntryKit")
+        find(window, role="label", name="To add a language, put xx.lproj/EntryKit.strings into one of them; no rebuild is needed.",
+             showing=True)
+        figures = label_contrasts(app, window)
+        print("contrast: gallery", theme, figures)
+        assert len(figures) >= 5, figures
+        assert min(figures.values()) >= 4.5, f"{theme}: {figures}"
+    finally:
+        app.close()
+
+
 @pytest.mark.parametrize("theme", THEMES)
 @pytest.mark.parametrize("command", [
     ("choose", "--text", "Open which file?", *FRUIT),
@@ -247,17 +279,7 @@ def test_the_dialogs_labels_are_legible(binary, display, theme, command):
     app = start(binary, command[0], theme, *command[1:])
     try:
         find(app.application, role="label", name=command[2], showing=True)
-        labels = wait_for(lambda: [label for label in find_all(app.application, role="label", showing=True)
-                                   if label.name and label.queryComponent().getExtents(pyatspi.DESKTOP_COORDS).width > 0],
-                          what="the dialog's labels on screen")
-        with tempfile.NamedTemporaryFile(suffix=".png") as shot:
-            image = Image.open(screenshot(shot.name))
-            image.load()
-        figures = {}
-        for label in labels:
-            box = label.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
-            background, text = background_and_text(crop(image, box, inset=0))
-            figures[label.name] = round(contrast(background, text), 2)
+        figures = label_contrasts(app, app.application)
         print("contrast:", command[0], theme, figures)
         assert command[2] in figures
         if command[0] == "login":
