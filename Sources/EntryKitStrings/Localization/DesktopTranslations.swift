@@ -7,8 +7,9 @@
 /// are not GTK's, and a GTK msgid that reads the same in English may mean something else.
 ///
 /// ```swift
-/// DesktopTranslations.gtk.translation(of: "_Password", language: "de", catalog: ...)  // "_Passwort"
-/// DesktopTranslations.gtk.translation(of: "Password", language: "zh_CN", catalog: ...)  // "密码"
+/// let chinese = MessageCatalog(path: DesktopTranslations.gtk.catalogPath(language: "zh_CN"))!
+/// DesktopTranslations.translation(of: "_Password", in: chinese)  // "密码(_P)"
+/// DesktopTranslations.translation(of: "Password", in: chinese)   // "密码"
 /// ```
 public struct DesktopTranslations: Sendable {
     /// How an EntryKit key is found in GTK's catalog.
