@@ -74,10 +74,17 @@ def english_words():
     return {word for text in english_table().values() for word in WORD.findall(text)}
 
 
+@functools.cache
 def kept_in_english(language):
-    """The words GTK's catalog for `language` keeps in Latin letters in the stock words EntryKit
-    shares with it ("OK" in German, "Caps Lock" in Japanese), and the brand."""
-    return {"EntryKit"} | {word for key in STOCK for word in WORD.findall(gtk_word(language, key))}
+    """The words GTK's catalog for `language` writes in Latin letters in its translations ("OK"
+    in German, "Caps Lock" in Japanese, the loanword "item" in Dutch and Indonesian), and the
+    brand: words a user of that desktop reads in every GTK dialog."""
+    kept = {"EntryKit"} | {word for key in STOCK for word in WORD.findall(gtk_word(language, key))}
+    catalog = gtk_catalog(language)
+    if catalog is not None:
+        # GNUTranslations keeps every msgstr in _catalog; the module has no public way to list them.
+        kept.update(word for text in catalog._catalog.values() for word in WORD.findall(text))
+    return kept
 
 
 PSEUDO_LETTERS = str.maketrans(
