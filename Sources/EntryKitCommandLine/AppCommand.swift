@@ -73,10 +73,13 @@ public enum AppCommand: Equatable {
                                         input when none are given); see 'entrykit choose --help'
               pick [OPTIONS] [ITEM...]  pick one of the items (or of the lines of standard input)
                                         in a dialog and print it (entrykit pick --help)
-              strings lint FILE...      check .strings files; errors as FILE:LINE:COLUMN
+              strings lint FILE...      check .strings and .stringsdict files; errors as
+                                        FILE:LINE:COLUMN
               strings dump FILE         print a .strings table as JSON
               strings lookup KEY        print KEY in the current language (--table NAME for
                                         another table than EntryKit)
+              strings coverage [DIR...] the keys each language translates, misses, no longer
+                                        needs (--json, --strict)
             """,
         options: [.flag("-V", "--version", help: "show the version and exit") { $0 = true }],
         notes: [

@@ -31,12 +31,14 @@ public enum StringsCommand {
         Usage: entrykit strings lint [--strict] FILE...
                entrykit strings dump FILE
                entrykit strings lookup [--table NAME] KEY
+               entrykit strings coverage [--strict] [--json] [--table NAME] [DIR...]
 
-          lint   check .strings files: FILE:LINE:COL: error: ... for what Apple's
-                 tools reject or lose, FILE:LINE:COL: warning: ... for what they
-                 accept but is almost always a mistake, then one line per file:
-                 FILE: OK, or FILE: 1 error, 9 warnings; --strict fails on
-                 warnings too
+          lint   check .strings and .stringsdict files: FILE:LINE:COL: error: ...
+                 for what Apple's tools reject or lose, FILE:LINE:COL: warning: ...
+                 for what they accept but is almost always a mistake (in a
+                 .stringsdict, a plural form its language needs or never shows),
+                 then one line per file: FILE: OK, or FILE: 1 error, 9 warnings;
+                 --strict fails on warnings too
           dump   print the table of a .strings file as JSON (keys in file order,
                  the last definition of a key wins, but one after the point where
                  Apple's parser stops never replaces a key it read); a file with
@@ -45,8 +47,13 @@ public enum StringsCommand {
                  LANG) from the tables on the search path (ENTRYKIT_RESOURCES first);
                  --table NAME reads NAME.strings instead of EntryKit.strings
 
+          coverage for each language in the DIRs (the search path when none is
+                 given): the English keys it translates, those it misses and its
+                 keys English does not have, as a table or --json; --strict exits
+                 with 1 when a language misses a key
+
           A FILE of '-' reads standard input. '--' ends the options.
-          'entrykit strings lint --help' (dump, lookup) tells more of each.
+          'entrykit strings lint --help' (dump, lookup, coverage) tells more of each.
 
         \(stringsExitStatus)
 
@@ -55,8 +62,9 @@ public enum StringsCommand {
     static let stringsExitStatus = """
         Exit status:
           0  every file is clean (lint), or the table or the key was printed
-          1  a file has errors (with --strict, warnings too) or cannot be read, or
-             the output cannot be written
+          1  a file has errors (with --strict, warnings too) or cannot be read, a
+             language misses a key (coverage --strict), or the output cannot be
+             written
           2  bad arguments (no file was read)
         """
 
@@ -68,9 +76,10 @@ public enum StringsCommand {
     static let lintSyntax = CommandSyntax<LintOptions>(
         command: "entrykit strings lint", synopsis: "[--strict] FILE...",
         summary: """
-            Checks .strings files: FILE:LINE:COL: error: ... on standard error for what Apple's
-            tools reject or lose, FILE:LINE:COL: warning: ... for what they accept but is almost
-            always a mistake, then one line per file on standard output: FILE: OK, or
+            Checks .strings and .stringsdict files: FILE:LINE:COL: error: ... on standard error for
+            what Apple's tools reject or lose, FILE:LINE:COL: warning: ... for what they accept but
+            is almost always a mistake (in a .stringsdict in an xx.lproj folder, a plural form the
+            language's CLDR rules need, or one they never show), then one line per file on standard output: FILE: OK, or
             FILE: 1 error, 9 warnings. Every file is checked, even after a bad one.
             """,
         options: [.flag("--strict", help: "a warning fails the file too") { $0.strict = true }],
@@ -113,6 +122,32 @@ public enum StringsCommand {
             }
         ],
         operand: .init(name: "KEY") { options, key in options.keys.append(key) },
+        exitStatus: stringsExitStatus)
+
+    struct CoverageOptions {
+        var strict = false
+        var json = false
+        var table = Localization.defaultTable
+        var directories: [String] = []
+    }
+
+    static let coverageSyntax = CommandSyntax<CoverageOptions>(
+        command: "entrykit strings coverage", synopsis: "[--strict] [--json] [--table NAME] [DIR...]",
+        summary: """
+            For each language with an xx.lproj folder in the DIRs (the search path when none is
+            given), counts the keys of the English table (EntryKit.strings and
+            EntryKit.stringsdict) it translates, those it misses and its keys English does not
+            have. A regional table (pt_BR) counts its language's keys (pt) too, as lookups do.
+            """,
+        options: [
+            .flag("--strict", help: "exit with 1 when a language misses a key, naming each on standard error") { $0.strict = true },
+            .flag("--json", help: "print the counts and the missing and unused keys as JSON") { $0.json = true },
+            .value("--table", "NAME", help: "count NAME.strings instead of EntryKit.strings") { options, name throws(UsageError) in
+                guard !name.isEmpty else { throw UsageError("--table needs a NAME") }
+                options.table = name
+            },
+        ],
+        operand: .init(name: "DIR") { options, directory in options.directories.append(directory) },
         exitStatus: stringsExitStatus)
 
     /// Runs the command with the process's standard input, output and error. Output that
@@ -169,7 +204,7 @@ public enum StringsCommand {
         do throws(Finished) {
             switch arguments.first {
             case nil:
-                throw misuse("missing subcommand (lint, dump or lookup)", of: name)
+                throw misuse("missing subcommand (lint, dump, lookup or coverage)", of: name)
             case "--help", "-h", "help":
                 standardOutput(usage)
                 return .answered
@@ -197,6 +232,10 @@ public enum StringsCommand {
                 }
                 standardOutput(localization.string(options.keys[0], table: options.table) + "\n")
                 return .answered
+            case "coverage":
+                let options = try parse(coverageSyntax, CoverageOptions())
+                let directories = options.directories.isEmpty ? localization.searchPaths.map(\.path) : options.directories
+                return coverage(options, directories: directories, standardOutput: standardOutput, standardError: standardError)
             case let word?:
                 throw misuse(word.hasPrefix("-") && word != "-" ? "unknown option '\(word)'" : "unknown subcommand '\(word)'", of: name)
             }
@@ -220,7 +259,11 @@ public enum StringsCommand {
             standardError(problem.line + "\n")
             return .failed
         case .success(let document):
-            let found = document.diagnostics
+            var found = document.diagnostics
+            if file.hasSuffix(".stringsdict") {
+                found += document.pluralDiagnostics(language: language(ofTable: file))
+                found.sort { $0.position < $1.position }
+            }
             for diagnostic in found { standardError(diagnostic.line(in: name) + "\n") }
             standardOutput(StringsDiagnostic.summary(of: found, in: name) + "\n")
             return found.contains(where: { $0.isError || strict }) ? .failed : .answered
@@ -245,10 +288,35 @@ public enum StringsCommand {
         }
     }
 
+    private static func coverage(
+        _ options: CoverageOptions, directories: [String], standardOutput: (String) -> Void, standardError: (String) -> Void
+    ) -> ExitStatus {
+        let coverage: StringsCoverage
+        do {
+            coverage = try StringsCoverage(directories: directories, table: options.table)
+        } catch {
+            standardError("\(coverageSyntax.command): \(error)\n")
+            return .failed
+        }
+        standardOutput(options.json ? coverage.json : coverage.table)
+        guard options.strict else { return .answered }
+        for language in coverage.languages {
+            for key in language.missing { standardError("\(language.language): missing \(JSONString.quoted(key))\n") }
+        }
+        return coverage.isComplete ? .answered : .failed
+    }
+
     // MARK: Files
 
     private struct Problem: Error {
         var line: String
+    }
+
+    /// `de` for `Resources/de.lproj/EntryKit.stringsdict`; nil outside an `.lproj` folder.
+    static func language(ofTable file: String) -> String? {
+        let folders = file.split(separator: "/").dropLast()
+        guard let folder = folders.last, folder.hasSuffix(".lproj") else { return nil }
+        return String(folder.dropLast(".lproj".count))
     }
 
     private static func displayName(_ file: String) -> String {

@@ -41,8 +41,8 @@ def test_unknown_option_is_a_usage_error(binary):
 
 
 def test_lint_accepts_the_shipped_tables(binary):
-    tables = sorted(REPO.glob("Resources/*.lproj/*.strings"))
-    assert len(tables) >= 2
+    tables = sorted(REPO.glob("Resources/*.lproj/*.strings")) + sorted(REPO.glob("Resources/*.lproj/*.stringsdict"))
+    assert len(tables) >= 4
     result = run_cli(binary, "strings", "lint", *tables)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [f"{table}: OK" for table in tables]
@@ -74,7 +74,7 @@ def test_dump_prints_the_table_as_json(binary):
     assert result.returncode == 0, result.stderr
     table = json.loads(result.stdout)
     assert table["Cancel"] == "キャンセル"
-    assert table["Username"] == "ユーザ名"
+    assert table["Username"] == "ユーザー名"
     assert table["Password"] == "パスワード"
     assert list(table)[0] == "LanguageName", "keys keep their order in the file"
 
@@ -82,7 +82,9 @@ def test_dump_prints_the_table_as_json(binary):
 def test_lookup_follows_the_language_environment(binary):
     assert run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "ja"}).stdout == "キャンセル\n"
     assert run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "", "LC_ALL": "ja_JP.UTF-8"}).stdout == "キャンセル\n"
+    # No EntryKit table for French: GTK's own catalog has the word, without its mnemonic.
     assert run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "fr:en"}).stdout == "Annuler\n"
+    assert run_cli(binary, "strings", "lookup", "Sign In", env={"LANGUAGE": "fr:en"}).stdout == "Sign In\n"
     # A language with no table at all (nor a GTK catalog) falls through to English.
     assert run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "tlh:en"}).stdout == "Cancel\n"
     unknown = run_cli(binary, "strings", "lookup", "No such key", env={"LANGUAGE": "ja"})
@@ -97,7 +99,7 @@ def test_lookup_reads_an_override_table_and_reports_a_broken_one(binary, tmp_pat
     assert result.stdout == "やめる\n", "a broken override is used with the entries that could be read"
     assert "ja.lproj/EntryKit.strings:2:1:" in result.stderr
     result = run_cli(binary, "strings", "lookup", "Username", env={"LANGUAGE": "ja", "ENTRYKIT_RESOURCES": str(tmp_path)})
-    assert result.stdout == "ユーザ名\n", "a key the broken table lost falls back to the shipped table"
+    assert result.stdout == "ユーザー名\n", "a key the broken table lost falls back to the shipped table"
     (folder / "EntryKit.strings").write_text('"Cancel" = "やめる";\n', encoding="utf-8")
     result = run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "ja", "ENTRYKIT_RESOURCES": str(tmp_path)})
     assert result.stdout == "やめる\n"
@@ -129,3 +131,20 @@ def test_the_timeout_counts_while_standard_input_is_still_coming(binary, command
         source.kill()
         source.wait()
     assert (result.returncode, result.stdout) == (5, "")
+
+
+def test_coverage_counts_every_shipped_language_and_fails_strict_on_a_missing_key(binary, tmp_path):
+    shipped = sorted(path.name[:-len(".lproj")] for path in REPO.glob("Resources/*.lproj") if path.name != "en.lproj")
+    result = run_cli(binary, "strings", "coverage", "--json", "--strict", REPO / "Resources")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert [language["language"] for language in report["languages"]] == shipped
+    assert all(language["translated"] == report["english"] and not language["missing"] for language in report["languages"])
+    # A language dropped in beside English that lacks a key fails the strict check, by name.
+    for language, text in (("en", '"OK" = "OK";\n"Cancel" = "Cancel";\n'), ("eo", '"OK" = "Bone";\n')):
+        (tmp_path / f"{language}.lproj").mkdir()
+        (tmp_path / f"{language}.lproj" / "EntryKit.strings").write_text(text, encoding="utf-8")
+    result = run_cli(binary, "strings", "coverage", "--strict", tmp_path)
+    assert result.returncode == 1
+    assert result.stderr == 'eo: missing "Cancel"\n'
+    assert result.stdout.splitlines()[1].split() == ["eo", "1", "1", "0"]

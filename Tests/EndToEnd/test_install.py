@@ -14,6 +14,7 @@ import json
 import os
 import shutil
 import subprocess
+import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
@@ -100,6 +101,57 @@ def test_metainfo_validates():
         assert not line.strip().startswith(("E:", "W:")), result.stdout
 
 
+# --- translated name and summary ---------------------------------------------
+
+SUMMARY_KEY = "Text-entry widgets and a login dialog for the Linux desktop."
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+
+
+def table(binary, path):
+    return json.loads(run([binary, "strings", "dump", path]).stdout)
+
+
+def desktop_entries(path):
+    return dict(line.split("=", 1) for line in path.read_text(encoding="utf-8").splitlines() if "=" in line)
+
+
+def metainfo_texts(path, tag):
+    """{language: text} of the metainfo's <tag> elements; English under None."""
+    root = ElementTree.parse(path).getroot()
+    return {element.get(XML_LANG): element.text for element in root.findall(tag)}
+
+
+def test_desktop_metadata_carries_each_tables_summary_and_validates(binary, tmp_path):
+    resources = tmp_path / "Resources"
+    shutil.copytree(SOURCE_ROOT / "Resources", resources)
+    # A language that also writes the name in its own script.
+    (resources / "ar.lproj").mkdir(exist_ok=True)
+    (resources / "ar.lproj" / "EntryKit.strings").write_text(
+        f'"{SUMMARY_KEY}" = "عناصر إدخال النص ونافذة تسجيل الدخول لسطح مكتب لينكس.";\n"EntryKit" = "إنتري كِت";\n', encoding="utf-8")
+    outputs = {}
+    for template in (DESKTOP_FILE, METAINFO_FILE):
+        outputs[template.suffix] = tmp_path / template.name
+        run([SOURCE_ROOT / "scripts" / "localize-desktop", binary, resources, template, outputs[template.suffix]])
+    languages = sorted(path.name[: -len(".lproj")] for path in resources.glob("*.lproj") if path.name != "en.lproj")
+    summaries = {language: table(binary, resources / f"{language}.lproj" / "EntryKit.strings")[SUMMARY_KEY] for language in languages}
+
+    desktop = desktop_entries(outputs[".desktop"])
+    for language, summary in summaries.items():
+        assert desktop[f"Comment[{language}]"] == summary
+    assert desktop["Name[ar]"] == "إنتري كِت"
+    assert "Name[ja]" not in desktop, "a table without its own name keeps the brand"
+    metainfo_summaries = metainfo_texts(outputs[".xml"], "summary")
+    for language, summary in summaries.items():
+        assert metainfo_summaries[language] == summary.rstrip(".。")
+    assert metainfo_texts(outputs[".xml"], "name") == {None: "EntryKit", "ar": "إنتري كِت"}
+
+    result = run([require_tool("desktop-file-validate"), outputs[".desktop"]], check=False)
+    assert (result.returncode, result.stdout + result.stderr) == (0, "")
+    result = run([require_tool("appstreamcli"), "validate", "--no-net", outputs[".xml"]], check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert not [line for line in result.stdout.splitlines() if line.strip().startswith(("E:", "W:"))], result.stdout
+
+
 # --- meson install -----------------------------------------------------------
 
 
@@ -157,7 +209,7 @@ def test_installed_binary_is_executable(install):
 def test_every_lproj_in_the_source_tree_is_installed(install):
     # The staged tree, because a later test appends a probe to the prefix's ja table.
     for lproj in sorted((SOURCE_ROOT / "Resources").glob("*.lproj")):
-        for table in lproj.glob("*.strings"):
+        for table in [*lproj.glob("*.strings"), *lproj.glob("*.stringsdict")]:
             installed = install.staged_prefix / "share" / "entrykit" / lproj.name / table.name
             assert installed.is_file(), installed
             assert installed.read_bytes() == table.read_bytes()
@@ -170,6 +222,12 @@ def test_installed_metadata_tree_validates(install):
     assert result.returncode == 0, result.stdout + result.stderr
     for line in result.stdout.splitlines():
         assert not line.strip().startswith(("E:", "W:")), result.stdout
+
+
+def test_installed_desktop_file_and_metainfo_are_translated(install):
+    ja = table(install.binary, SOURCE_ROOT / "Resources" / "ja.lproj" / "EntryKit.strings")[SUMMARY_KEY]
+    assert desktop_entries(install.prefix / f"share/applications/{APP_ID}.desktop")["Comment[ja]"] == ja
+    assert metainfo_texts(install.prefix / f"share/metainfo/{APP_ID}.metainfo.xml", "summary")["ja"] == ja.rstrip("。")
 
 
 def test_meson_tests_pass(install):

@@ -124,8 +124,8 @@ def test_japanese_labels_buttons_and_values(login):
     dialog = app.dialog("サインイン")
     find(dialog, role="push button", name="キャンセル")
     find(dialog, role="push button", name="OK")
-    find(dialog, role="label", name="ユーザ名")
-    sign_in(app, dialog, "山田 太郎", "ひみつ|鍵", names=("ユーザ名", "パスワード"))
+    find(dialog, role="label", name="ユーザー名")
+    sign_in(app, dialog, "山田 太郎", "ひみつ|鍵", names=("ユーザー名", "パスワード"))
     status, stdout, stderr = app.wait_for_exit()
     assert (status, stdout.decode()) == (0, "山田 太郎|ひみつ|鍵\n"), stderr
 

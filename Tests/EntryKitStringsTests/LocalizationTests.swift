@@ -141,7 +141,7 @@ import Testing
         let strings = Localization(searchPaths: [Localization.sourceTreeResources], preference: LanguagePreference(locales: ["ja"]))
         #expect(strings.string("OK") == "OK")
         #expect(strings.string("Cancel") == "キャンセル")
-        #expect(strings.string("Username") == "ユーザ名")
+        #expect(strings.string("Username") == "ユーザー名")
         #expect(strings.string("Password") == "パスワード")
         strings.setLanguage("en")
         #expect(strings.string("Cancel") == "Cancel")

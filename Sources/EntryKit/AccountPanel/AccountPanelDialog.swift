@@ -99,7 +99,7 @@ package final class AccountPanelDialog: Window {
         column.append(errorLabel)
 
         capsLockRow.append(Widget(transferFull: gtk_image_new_from_icon_name("dialog-warning-symbolic", GTK_ICON_SIZE_MENU)))
-        capsLockLabel.addStyleClass("dim-label")
+        // Not dim-label: the themes draw that below 4.5:1, and this warning must be read.
         capsLockRow.append(capsLockLabel)
         column.append(capsLockRow)
 

@@ -6,7 +6,7 @@ import FoundationEssentials
 ///
 /// ```swift
 /// LocalizedText.bind(label) { label, strings in label.text = strings.string("Username") }
-/// Localization.shared.setLanguage("ja")   // the label now reads "ユーザ名"
+/// Localization.shared.setLanguage("ja")   // the label now reads "ユーザー名"
 /// ```
 @MainActor
 public enum LocalizedText {

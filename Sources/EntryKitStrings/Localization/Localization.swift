@@ -6,7 +6,9 @@ import Synchronization
 ///
 /// A table named `T` in language `L` is the file `L.lproj/T.strings` in any search-path
 /// directory. Lookups walk the preferred languages in order and, for each, the search paths in
-/// order; the first table that has the key answers, and a key no table has is shown as itself.
+/// order, then (for EntryKit's own table) GTK's catalog of that language for the words GTK
+/// translates too (``DesktopTranslations``); the first that has the key answers, and a key no
+/// table has is shown as itself.
 /// A table with syntax errors is used with every entry that could be read (the parser
 /// resynchronizes after each error), and its errors are reported once through `report`.
 /// Tables may be text, XML or binary property lists.
@@ -48,6 +50,10 @@ public final class Localization: Sendable {
         var chosenLanguage: String?
         /// Parsed tables by file path; `nil` records a missing file.
         var tables: [String: [String: String]?] = [:]
+        /// Plural entries of `.stringsdict` tables by file path; `nil` records a missing file.
+        var pluralTables: [String: [String: PluralFormat]?] = [:]
+        /// GTK's catalogs by language; `nil` records a missing one.
+        var catalogs: [String: MessageCatalog?] = [:]
         /// Problems already reported, so each is said once.
         var reported: Set<String> = []
         /// In the order they were added (a list: a dictionary keyed by the ID was one more
@@ -58,17 +64,23 @@ public final class Localization: Sendable {
 
     private let state: Mutex<State>
     private let report: @Sendable (String) -> Void
+    /// The desktop's catalogs consulted after EntryKit's tables of each language.
+    public let desktopTranslations: DesktopTranslations?
 
     /// - Parameters:
     ///   - searchPaths: directories holding `xx.lproj` folders, most important first.
     ///   - preference: the languages to try when none was chosen with `setLanguage(_:)`.
+    ///   - desktopTranslations: GTK's catalogs, asked for a language's stock words when
+    ///     EntryKit's tables of that language lack them; nil for EntryKit's tables alone.
     ///   - report: where the errors of a malformed table are described; standard error when nil.
     public init(
         searchPaths: [URL],
         preference: LanguagePreference,
+        desktopTranslations: DesktopTranslations? = .gtk,
         report: (@Sendable (String) -> Void)? = nil
     ) {
         self.state = Mutex(State(searchPaths: searchPaths, directories: searchPaths.map(\.path), environmentPreference: preference))
+        self.desktopTranslations = desktopTranslations
         self.report = report ?? Self.writeToStandardError
     }
 
@@ -144,30 +156,72 @@ public final class Localization: Sendable {
     // MARK: Lookup
 
     /// The string for `key` in the first preferred language whose table has it, else `key`.
+    ///
+    /// For EntryKit's own table, each language's tables come first, then GTK's catalog of that
+    /// language for the keys GTK translates (``DesktopTranslations/terms``), then the next
+    /// language: under `LANGUAGE=eo`, "Cancel" is GTK's "Nuligi" though EntryKit has no `eo`
+    /// table, and a user's `eo.lproj` on the search path beats GTK.
     public func string(_ key: String, table: String = defaultTable) -> String {
         for language in languages {
             if let value = value(for: key, table: table, language: language) { return value }
+            if table == Self.defaultTable, let value = desktopValue(for: key, language: language) { return value }
         }
         return key
     }
 
-    /// The string for `key` with `arguments` in its `%@` and `%d` places (see `StringFormat`).
-    ///
-    /// A translation whose conversions differ from the key's (from the English text's, for keys
-    /// without conversions) would read the arguments as the wrong types; it is reported once and
-    /// the key's or English text is used instead, so a bad table cannot crash the caller.
-    public func format(_ key: String, _ arguments: any CustomStringConvertible..., table: String = defaultTable) -> String {
-        StringFormat.format(formatString(key, table: table), arguments: arguments)
+    /// GTK's translation of `key` in exactly `language`, or nil when `key` is not a word GTK
+    /// translates or GTK has no catalog for `language`. English is the keys' own language.
+    public func desktopValue(for key: String, language: String) -> String? {
+        guard let desktopTranslations, DesktopTranslations.terms[key] != nil, language != LanguagePreference.fallbackLanguage
+        else { return nil }
+        let catalog: MessageCatalog?
+        if let cached = state.withLock({ $0.catalogs[language] }) {
+            catalog = cached
+        } else {
+            catalog = MessageCatalog(path: desktopTranslations.catalogPath(language: language))
+            state.withLock { $0.catalogs[language] = .some(catalog) }
+        }
+        return catalog.flatMap { DesktopTranslations.translation(of: key, in: $0) }
     }
 
-    /// The format `format(_:_:table:)` uses: the first translation whose conversions are safe.
-    func formatString(_ key: String, table: String = defaultTable) -> String {
-        let trusted =
-            FormatSpecifiers(key).isEmpty
-            ? value(for: key, table: table, language: LanguagePreference.fallbackLanguage) ?? key
-            : key
+    /// The string for `key` with `arguments` in its `%@` and `%d` places (see `StringFormat`).
+    ///
+    /// Each language's `.stringsdict` table comes before its `.strings` table, as on Apple's
+    /// platforms: a plural entry picks the form of each count by the language's CLDR rules
+    /// (``PluralFormat``, ``PluralRules``). A translation whose conversions differ from the key's
+    /// (from the English text's, for keys without conversions) would read the arguments as the
+    /// wrong types; it is reported once and the key's or English text is used instead, so a bad
+    /// table cannot crash the caller.
+    ///
+    /// ```swift
+    /// strings.format("Accepted: username %1$@, password of %2$d characters.", "ann", 21)
+    /// // ru: "… пароль из 21 символа." (CLDR "one" for 21 in Russian)
+    /// ```
+    public func format(_ key: String, _ arguments: any CustomStringConvertible..., table: String = defaultTable) -> String {
+        StringFormat.format(formatString(key, arguments: arguments, table: table), arguments: arguments)
+    }
+
+    /// The format `format(_:_:table:)` uses for `arguments`, every plural form chosen: the first
+    /// translation whose conversions are safe.
+    func formatString(_ key: String, arguments: [any CustomStringConvertible] = [], table: String = defaultTable) -> String {
+        let english = LanguagePreference.fallbackLanguage
+        var trusted = key
+        if FormatSpecifiers(key).isEmpty {
+            if let plural = pluralFormat(for: key, table: table, language: english) {
+                trusted = plural.resolve(arguments: arguments, language: english).format
+            } else if let text = value(for: key, table: table, language: english) {
+                trusted = text
+            }
+        }
         let expected = FormatSpecifiers(trusted)
         for language in languages {
+            if let plural = pluralFormat(for: key, table: table, language: language) {
+                let resolved = plural.resolve(arguments: arguments, language: language)
+                if resolved.agrees(with: expected) { return resolved.format }
+                reportOnce(
+                    "warning: not using the \(language) plural forms of \"\(key)\" (table \(table)): their format conversions differ from \(expected)"
+                )
+            }
             guard let candidate = value(for: key, table: table, language: language) else { continue }
             let found = FormatSpecifiers(candidate)
             if found == expected { return candidate }
@@ -176,6 +230,14 @@ public final class Localization: Sendable {
             )
         }
         return trusted
+    }
+
+    /// The plural entry for `key` in exactly `language`'s `.stringsdict` table, or nil.
+    public func pluralFormat(for key: String, table: String = defaultTable, language: String) -> PluralFormat? {
+        for directory in state.withLock({ $0.directories }) {
+            if let entry = loadPluralTable(at: "\(directory)/\(language).lproj/\(table).stringsdict")?[key] { return entry }
+        }
+        return nil
     }
 
     private func reportOnce(_ message: String) {
@@ -287,9 +349,37 @@ public final class Localization: Sendable {
         return table
     }
 
+    /// The usable entries of a `.stringsdict` table; each unusable one is reported.
+    private func loadPluralTable(at path: String) -> [String: PluralFormat]? {
+        if let cached = state.withLock({ $0.pluralTables[path] }) { return cached }
+        var table: [String: PluralFormat]?
+        if let data = FileManager.default.contents(atPath: path) {
+            let document = StringsParser.read(data)
+            for error in document.errors {
+                report("warning: \(path):\(error.position.line):\(error.position.column): \(error.message)")
+            }
+            var entries: [String: PluralFormat] = [:]
+            for (key, value) in document.values {
+                let (entry, problems) = PluralFormat.read(value)
+                if let entry {
+                    entries[key] = entry
+                } else if let problem = problems.first(where: \.isError) {
+                    report("warning: \(path): not using \"\(key)\": \(problem.message)")
+                }
+            }
+            table = entries
+        }
+        state.withLock { $0.pluralTables[path] = .some(table) }
+        return table
+    }
+
     /// Forgets parsed tables, so edited files are read again on the next lookup.
     public func reload() {
-        state.withLock { $0.tables.removeAll() }
+        state.withLock { state in
+            state.tables.removeAll()
+            state.pluralTables.removeAll()
+            state.catalogs.removeAll()
+        }
         notifyObservers()
     }
 }

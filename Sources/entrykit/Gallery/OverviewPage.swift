@@ -25,7 +25,6 @@ final class OverviewPage: GalleryPage {
         searchPaths.isSelectable = true
         gtk_widget_set_can_focus(searchPaths.widget, 0)
         searchPaths.addStyleClass("monospace")
-        addLanguageHint.addStyleClass("dim-label")
         for label in [heading, summary, currentLanguage, languageHint, searchPathsTitle, searchPaths, addLanguageHint] {
             column.append(label)
         }

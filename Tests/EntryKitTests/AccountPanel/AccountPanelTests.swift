@@ -445,13 +445,13 @@ private final class Answers {
         let (dialog, _) = try open()
         #expect(String(cString: gtk_label_get_label(dialog.usernameLabel.cast())) == "_Username")
         LocalizedText.localization.setLanguage("ja")
-        #expect(String(cString: gtk_label_get_label(dialog.usernameLabel.cast())) == "ユーザ名(_U)")
+        #expect(String(cString: gtk_label_get_label(dialog.usernameLabel.cast())) == "ユーザー名(_U)")
         #expect(String(cString: gtk_label_get_label(dialog.passwordLabel.cast())) == "パスワード(_P)")
         #expect(String(cString: gtk_button_get_label(dialog.cancelButton.cast())) == "キャンセル(_C)")
         #expect(String(cString: gtk_button_get_label(dialog.okButton.cast())) == "OK(_O)")
-        #expect(String(cString: gtk_entry_get_placeholder_text(dialog.usernameEntry.cast())) == "ユーザ名")
+        #expect(String(cString: gtk_entry_get_placeholder_text(dialog.usernameEntry.cast())) == "ユーザー名")
         #expect(dialog.passwordEntry.accessibleName == "パスワード")
-        #expect(dialog.capsLockLabel.text == "Caps Lock がオンです")
+        #expect(dialog.capsLockLabel.text == "Caps Lock がオンになっています")
         #expect(gtk_label_get_mnemonic_keyval(dialog.usernameLabel.cast()) == guint(GDK_KEY_u))
     }
 
