@@ -137,8 +137,9 @@ def test_no_english_and_gtks_own_stock_words(binary, display, pseudo_resources, 
         names = shown_names(app)
     finally:
         app.close()
-    english = english_words() - kept_in_english(language)
-    leaks = {(role, name): sorted(set(WORD.findall(name)) & english) for role, name in names}
+    # Words, not their case: Dutch "Item kiezen" starts a sentence with the "item" GTK's Dutch uses.
+    english = {word.casefold() for word in english_words()} - {word.casefold() for word in kept_in_english(language)}
+    leaks = {(role, name): sorted({word.casefold() for word in WORD.findall(name)} & english) for role, name in names}
     assert not {shown: words for shown, words in leaks.items() if words}, f"{language} {command}: English on screen"
     buttons = {name for role, name in names if role == "push button"}
     assert {gtk_word(language, "OK"), gtk_word(language, "Cancel")} <= buttons, f"{language}: {buttons}"
