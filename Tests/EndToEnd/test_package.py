@@ -195,6 +195,10 @@ def test_man_pages_are_installed_and_say_what_the_help_says(installed):
     login, _ = man_pages.render(man / "entrykit-login.1.gz")
     for text in ("--password-fd", "ENTRYKIT_RESOURCES", f"EntryKit {meson_version()}"):
         assert text in login, login
+    # `man entrykit-login` finds it by name where the package put it.
+    by_name = run(["man", "-M", installed / "usr/share/man", "entrykit-login"],
+                  env={"PATH": "/usr/bin:/bin", "MANPAGER": "cat", "MANWIDTH": "100", "LANG": "C.UTF-8"}).stdout
+    assert by_name.startswith("ENTRYKIT-LOGIN(1)") or "ENTRYKIT-LOGIN(1)" in by_name.splitlines()[0], by_name[:200]
 
 
 def test_installed_binary_stays_small(installed):
