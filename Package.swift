@@ -46,10 +46,10 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libentrykit-1.0.so.0"])]
         ),
         .target(name: "CEntryKitLibrary", dependencies: ["EntryKitLibrary"]),
-        // libFuzzer target for the parser and `strings lint`/`dump`; see README "Fuzzing". Built
+        // libFuzzer target for the parser and `strings lint`/`dump`; see CONTRIBUTING.md "Fuzzing the parser". Built
         // normally it replays files.
         .executableTarget(name: "strings-fuzz", dependencies: ["EntryKitStrings", "EntryKitCommandLine"], path: "Fuzz/StringsFuzz"),
-        // Parser speed against Foundation's PropertyListSerialization; see README "Performance".
+        // Parser speed against Foundation's PropertyListSerialization; see docs/performance.md.
         .executableTarget(name: "strings-benchmark", dependencies: ["EntryKitStrings"], path: "Benchmarks/StringsBenchmark"),
         // List open/set/filter/scroll/memory against stock GTK 3 lists; run by scripts/benchmark.
         .executableTarget(
@@ -61,7 +61,7 @@ let package = Package(
         // The GTK-free targets' own tests: no display needed.
         .testTarget(name: "EntryKitListTests", dependencies: ["EntryKitList"]),
         .testTarget(name: "EntryKitCommandLineTests", dependencies: ["EntryKitCommandLine"]),
-        // List model speed at 1k to 1M items; see README "Performance".
+        // List model speed at 1k to 1M items; see docs/performance.md.
         .executableTarget(name: "list-model-benchmark", dependencies: ["EntryKitList"], path: "Benchmarks/ListModelBenchmark"),
         // What the test targets share: the display check and leak helpers (package-access hooks).
         .target(name: "EntryKitTestSupport", dependencies: ["EntryKit", "CEntryKit"], path: "Tests/EntryKitTestSupport"),

@@ -1,10 +1,10 @@
 #!/usr/bin/python3
-"""Turns scripts/benchmark's JSON into the README "Performance" tables and figures (markdown),
-and keeps the README honest about them.
+"""Turns scripts/benchmark's JSON into the "Performance" tables and figures (markdown) of
+docs/performance.md, and keeps that page honest about them.
 
     table.py FILE.json                      print the tables
-    table.py FILE.json --write README.md    put them between the README's benchmark markers
-    table.py FILE.json --check README.md    fail unless the README holds exactly these tables,
+    table.py FILE.json --write PAGE.md      put them between the page's benchmark markers
+    table.py FILE.json --check PAGE.md      fail unless the page holds exactly these tables,
                                             and every figure in its Performance prose is one
                                             the tables or the JSON give
 """
@@ -210,7 +210,7 @@ def markdown(report):
 
 
 def figures_in(report):
-    """What the README may quote: ({times}, {ratios}) as the tables write them, from the tables
+    """What the page may quote: ({times}, {ratios}) as the tables write them, from the tables
     themselves and from every time (`…_ms`, raw samples) and ratio (`…_vs_…`) in the JSON."""
     text = markdown(report)
     durations = set(re.findall(r"(\d[\d,]*(?:\.\d+)?)(?: ms| s\b)", text))
@@ -234,33 +234,34 @@ def figures_in(report):
 
 
 def performance_prose(readme):
-    """The README's Performance section up to its first subsection, without the generated block."""
-    section = re.search(r"^## Performance\n(.*?)(?=^### |^## )", readme, re.S | re.M)
+    """The Performance section (a page's "# Performance" or a "## Performance" section) up to its
+    first subsection, without the generated block."""
+    section = re.search(r"^(#{1,2}) Performance\n(.*?)(?=^##{1,2} |\Z)", readme, re.S | re.M)
     if not section:
         return ""
-    return re.sub(re.escape(BEGIN) + ".*?" + re.escape(END), "", section.group(1), flags=re.S)
+    return re.sub(re.escape(BEGIN) + ".*?" + re.escape(END), "", section.group(2), flags=re.S)
 
 
 def check(report, readme):
     problems = []
     block = re.search(re.escape(BEGIN) + "\n(.*?)\n" + re.escape(END), readme, re.S)
     if not block:
-        problems.append("README has no generated benchmark block")
+        problems.append("no generated benchmark block")
     elif block.group(1) != markdown(report):
-        problems.append("README's benchmark tables differ from the JSON: run scripts/benchmark-table "
-                        "Benchmarks/results.json --write README.md")
+        problems.append("the benchmark tables differ from the JSON: run scripts/benchmark-table "
+                        "Benchmarks/results.json --write docs/performance.md")
     durations, ratios = figures_in(report)
     for match in re.finditer(r"(\d[\d,]*(?:\.\d+)?)\s?(ms\b|s\b|×|x\b)", performance_prose(readme)):
         known = ratios if match.group(2) in ("×", "x") else durations
         if match.group(1) not in known:
-            problems.append(f"README Performance quotes {match.group(0)!r}, which is in no benchmark result")
+            problems.append(f"Performance quotes {match.group(0)!r}, which is in no benchmark result")
     return problems
 
 
 def main(arguments):
     import json
     if len(arguments) not in (1, 3) or (len(arguments) == 3 and arguments[1] not in ("--check", "--write")):
-        sys.exit("usage: benchmark-table FILE.json [--check README.md | --write README.md]")
+        sys.exit("usage: benchmark-table FILE.json [--check PAGE.md | --write PAGE.md]")
     with open(arguments[0]) as source:
         report = json.load(source)
     if len(arguments) == 1:

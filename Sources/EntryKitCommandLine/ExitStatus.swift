@@ -1,5 +1,5 @@
 /// How an `entrykit` command ended, as the process's exit status. One table for every command,
-/// printed the same by each `--help` and in the README, so a script can tell a cancel from a
+/// printed the same by each `--help` and in docs/commands.md, so a script can tell a cancel from a
 /// broken session.
 public struct ExitStatus: Equatable, Sendable, CustomStringConvertible {
     /// The number the process exits with.

@@ -92,7 +92,7 @@ def row_contrasts(listbox):
     for row, box in rows:
         background, text = background_and_text(crop(image, box))
         figures[row.name] = (round(contrast(background, text), 2), "selected" in states(row))
-    print("contrast:", figures)  # the figures the README quotes (pytest -s)
+    print("contrast:", figures)  # the figures docs/accessibility.md quotes (pytest -s)
     return figures
 
 

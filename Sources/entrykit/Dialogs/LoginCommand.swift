@@ -27,7 +27,7 @@ enum LoginCommand {
     /// Shows the panel and prints the answer.
     private static func show(_ options: LoginOptions) -> ExitStatus {
         // Before anything is typed: no other process of the user reads this one's memory, and
-        // a crash leaves no core file with copies of the keys (README, Security).
+        // a crash leaves no core file with copies of the keys (docs/security.md).
         do {
             try ProcessProtection.keepMemoryPrivate()
             try ProcessProtection.endOnCrashSignals()
