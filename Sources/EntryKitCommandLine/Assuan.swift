@@ -32,6 +32,23 @@ public enum Assuan {
         String(decoding: encodedBytes(Array(text.utf8)), as: UTF8.self)
     }
 
+    /// `text` as `D` lines: escaped, and split so that no line passes
+    /// ``maximumLineLength`` (an escape is never split), as libassuan sends data.
+    public static func dataLines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var line: [UInt8] = Array("D ".utf8)
+        for byte in text.utf8 {
+            let piece = encodedBytes([byte])
+            if line.count + piece.count > maximumLineLength {
+                lines.append(String(decoding: line, as: UTF8.self))
+                line = Array("D ".utf8)
+            }
+            line += piece
+        }
+        lines.append(String(decoding: line, as: UTF8.self))
+        return lines
+    }
+
     /// The escaped bytes of `bytes` (what ``percentEncoded(_:)`` writes).
     public static func encodedBytes(_ bytes: [UInt8]) -> [UInt8] {
         var encoded: [UInt8] = []

@@ -210,7 +210,7 @@ public struct PinentrySession: Sendable {
             value = fields.joined(separator: " ") + " \(environment.userID)/\(environment.groupID) -"
         default: return .lines([AssuanError.parameter.line])
         }
-        return .lines(["D " + Assuan.percentEncoded(value), "OK"])
+        return .lines(Assuan.dataLines(value) + ["OK"])
     }
 
     /// After a dialog: `SETERROR`'s text was shown once and is forgotten, as are the repeat

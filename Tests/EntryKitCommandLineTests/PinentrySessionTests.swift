@@ -176,6 +176,21 @@ import Testing
         #expect(session.state.description?.count == Assuan.maximumLineLength - 8)
     }
 
+    /// Found by the fuzzer: a long `ttyname` made `GETINFO ttyinfo`'s answer longer than a line.
+    @Test func longDataIsSplitIntoLinesWithinTheLimit() {
+        let ttyname = "/dev/" + String(repeating: "%25", count: 300)
+        let ttytype = String(repeating: "%25", count: 40)
+        let answer = converse("OPTION ttyname=\(ttyname)\nOPTION ttytype=\(ttytype)\nGETINFO ttyinfo\n")
+        #expect(answer.prefix(2) == ["OK", "OK"])
+        #expect(answer.last == "OK")
+        let data = answer.dropFirst(2).dropLast()
+        #expect(data.count == 2)
+        #expect(data.allSatisfy { $0.hasPrefix("D ") && $0.utf8.count <= Assuan.maximumLineLength })
+        let joined = data.map { $0.dropFirst(2) }.joined()
+        let expected = "/dev/" + String(repeating: "%", count: 300) + " " + String(repeating: "%", count: 40) + " :5 - 1000/100 -"
+        #expect(String(decoding: Assuan.percentDecoded(Array(joined.utf8)), as: UTF8.self) == expected)
+    }
+
     @Test func aLineHoldingNulIsAnErrorNotATruncatedText() {
         var session = PinentrySession(environment: Self.environment)
         #expect(
