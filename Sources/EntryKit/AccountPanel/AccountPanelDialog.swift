@@ -60,7 +60,9 @@ package final class AccountPanelDialog: Window {
         gtk_widget_set_visible(capsLockRow.widget, 0)
         afterFirstDraw { [weak self] in self?.updateCapsLockWarning() }
         // Focus goes where typing starts: the password when the name is already there.
-        gtk_widget_grab_focus((request.username?.isEmpty == false ? passwordEntry : usernameEntry).widget)
+        let startsAtPassword = request.fields == .password || (request.fields == .usernameAndPassword && request.username?.isEmpty == false)
+        gtk_widget_grab_focus((startsAtPassword ? passwordEntry : usernameEntry).widget)
+        if let error = request.error, !error.isEmpty { showError(error) }
     }
 
     // MARK: Building
@@ -92,7 +94,8 @@ package final class AccountPanelDialog: Window {
             gtk_grid_attach(grid, entry.widget, 1, Int32(row), 1, 1)
         }
         // The dividing line between the two fields, as the spec draws it.
-        gtk_grid_attach(grid, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL), 0, 1, 2, 1)
+        let separator = gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)
+        gtk_grid_attach(grid, separator, 0, 1, 2, 1)
         column.append(group)
 
         errorLabel.addStyleClass("error")
@@ -108,6 +111,14 @@ package final class AccountPanelDialog: Window {
         column.showAll()
         gtk_widget_set_visible(messageLabel.widget, request.message?.isEmpty == false ? 1 : 0)
         errorLabel.hide()
+        // One field alone: the other, its label and the line between them are not shown.
+        if request.fields != .usernameAndPassword {
+            gtk_widget_hide(separator)
+            let hidden: [Widget] = request.fields == .password ? [usernameLabel, usernameEntry] : [passwordLabel, passwordEntry]
+            for widget in hidden {
+                widget.hide()
+            }
+        }
 
         addDialogButtons(cancel: cancelButton, ok: okButton, okIsDefault: false)
     }
@@ -130,7 +141,11 @@ package final class AccountPanelDialog: Window {
 
         usernameEntry.connect("activate") { [weak self] in
             guard let self else { return }
-            gtk_widget_grab_focus(passwordEntry.widget)
+            if request.fields == .username {
+                if canAccept { gtk_dialog_response(cast(), GTK_RESPONSE_OK.rawValue) }
+            } else {
+                gtk_widget_grab_focus(passwordEntry.widget)
+            }
         }
         passwordEntry.connect("activate") { [weak self] in self?.activatePassword() }
         usernameEntry.connect("changed") { [weak self] in self?.updateAcceptability() }
@@ -159,19 +174,23 @@ package final class AccountPanelDialog: Window {
     }
 
     private func relabel(_ strings: Localization) {
-        gtk_label_set_text_with_mnemonic(usernameLabel.cast(), strings.string("_Username"))
-        gtk_label_set_text_with_mnemonic(passwordLabel.cast(), strings.string("_Password"))
+        gtk_label_set_text_with_mnemonic(usernameLabel.cast(), request.usernameLabel ?? strings.string("_Username"))
+        gtk_label_set_text_with_mnemonic(passwordLabel.cast(), request.passwordLabel ?? strings.string("_Password"))
         gtk_entry_set_placeholder_text(usernameEntry.cast(), strings.string("Username"))
         gtk_entry_set_placeholder_text(passwordEntry.cast(), strings.string("Password"))
-        gtk_button_set_label(okButton.cast(), strings.string("_OK"))
-        gtk_button_set_label(cancelButton.cast(), strings.string("_Cancel"))
+        gtk_button_set_label(okButton.cast(), request.okLabel ?? strings.string("_OK"))
+        gtk_button_set_label(cancelButton.cast(), request.cancelLabel ?? strings.string("_Cancel"))
         // Japanese writes a mnemonic as "(_U)", which GTK would read out as "(U)": name each
-        // widget by the plain word instead.
-        for (widget, key) in [
-            (usernameEntry, "Username"), (usernameLabel, "Username"), (passwordEntry, "Password"),
-            (passwordLabel, "Password"), (okButton, "OK"), (cancelButton, "Cancel"),
+        // widget by the plain word instead (a label the request gives, without its `_`).
+        func name(_ given: String?, _ key: String) -> String {
+            given.map { String($0.filter { $0 != "_" }) } ?? strings.string(key)
+        }
+        for (widget, accessibleName) in [
+            (usernameEntry, name(request.usernameLabel, "Username")), (usernameLabel, name(request.usernameLabel, "Username")),
+            (passwordEntry, name(request.passwordLabel, "Password")), (passwordLabel, name(request.passwordLabel, "Password")),
+            (okButton, name(request.okLabel, "OK")), (cancelButton, name(request.cancelLabel, "Cancel")),
         ] {
-            widget.accessibleName = strings.string(key)
+            widget.accessibleName = accessibleName
         }
         capsLockLabel.text = strings.string("Caps Lock is on")
     }
