@@ -8,7 +8,7 @@ struct EntryKitMain {
     static func main() {
         descriptorsClosedAtStart = StandardDescriptors.keepApart()
         let status: ExitStatus
-        switch AppCommand(arguments: Array(CommandLine.arguments.dropFirst())) {
+        switch AppCommand(programPath: CommandLine.arguments[0], arguments: Array(CommandLine.arguments.dropFirst())) {
         case .gallery:
             guard startGtk(for: "entrykit") else { exit(ExitStatus.cannotShowDialog.code) }
             exit(GalleryApplication().run())  // GApplication's status: 0, or 1 when it failed
@@ -24,6 +24,12 @@ struct EntryKitMain {
             status = StringsCommand.run(arguments)
         case .choose(let arguments):
             status = ChooseDialog.run(arguments)
+        case .pinentry(let arguments):
+            status = PinentryCommand.run(arguments)
+        case .askpass(let arguments):
+            status = AskpassCommand.run(arguments)
+        case .credential(let arguments):
+            status = CredentialCommand.run(arguments)
         case .misuse(let error):
             status = error.report(for: "entrykit")
         }

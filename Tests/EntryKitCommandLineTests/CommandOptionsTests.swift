@@ -138,6 +138,14 @@ import Testing
         #expect(AppCommand(arguments: []) == .gallery)
         #expect(AppCommand(arguments: ["choose", "--bogus"]) == .choose(["--bogus"]), "each command reads its own words")
         #expect(AppCommand(arguments: ["pick", "a"]) == .pick(["a"]))
+        #expect(AppCommand(arguments: ["pinentry"]) == .pinentry([]))
+        #expect(AppCommand(arguments: ["askpass", "Password: "]) == .askpass(["Password: "]))
+        #expect(AppCommand(arguments: ["credential", "get"]) == .credential(["get"]))
+        // Installed under other names, the program name is the command.
+        #expect(AppCommand(programPath: "/usr/bin/pinentry-entrykit", arguments: ["--display", ":0"]) == .pinentry(["--display", ":0"]))
+        #expect(AppCommand(programPath: "/usr/libexec/entrykit/entrykit-askpass", arguments: ["Pass: "]) == .askpass(["Pass: "]))
+        #expect(AppCommand(programPath: "git-credential-entrykit", arguments: ["get"]) == .credential(["get"]))
+        #expect(AppCommand(programPath: "/usr/bin/entrykit", arguments: ["pick", "a"]) == .pick(["a"]))
         #expect(AppCommand(arguments: ["login"]) == .login([]))
         #expect(AppCommand(arguments: ["strings", "lint", "x"]) == .strings(["lint", "x"]))
         for help in [["help"], ["--help"], ["-h"], ["-V", "--help"]] { #expect(AppCommand(arguments: help) == .help, "\(help)") }

@@ -1,0 +1,58 @@
+import EntryKit
+import EntryKitCommandLine
+import Glibc
+
+/// `entrykit askpass PROMPT` (also installed as `entrykit-askpass`): the program ssh, sudo and
+/// git run to ask for a secret. A password prompt shows the account panel with the hidden field
+/// alone, git's username prompt the visible field alone; `SSH_ASKPASS_PROMPT=confirm` a yes/no
+/// question. The answer and a line feed go to standard output; Cancel prints nothing, exit 1.
+///
+/// ```sh
+/// export SSH_ASKPASS=/usr/libexec/entrykit/entrykit-askpass SSH_ASKPASS_REQUIRE=prefer
+/// export SUDO_ASKPASS=$SSH_ASKPASS GIT_ASKPASS=$SSH_ASKPASS
+/// ```
+@MainActor
+enum AskpassCommand {
+    static func run(_ arguments: [String]) -> ExitStatus {
+        let prompt = AskpassPrompt(arguments: arguments, sshPromptKind: getenv("SSH_ASKPASS_PROMPT").map { String(cString: $0) })
+        do {
+            try ProcessProtection.keepMemoryPrivate()
+        } catch {
+            Output.say("askpass: cannot keep the password's memory private: \(error)")
+            return .cannotShowDialog
+        }
+        guard startGtk(for: "askpass") else { return .cannotShowDialog }
+        let strings = LocalizedText.localization
+        switch prompt {
+        case .confirmation(let message):
+            let buttons: [ConfirmationDialog.Button] = [(strings.string("_Cancel"), .cancelled), (strings.string("_OK"), .ok)]
+            return ConfirmationDialog.run(title: strings.string("Sign In"), message: message, buttons: buttons) == .ok
+                ? .answered : .cancelled
+        case .notice(let message):
+            _ = ConfirmationDialog.run(title: strings.string("Sign In"), message: message, buttons: [(strings.string("_OK"), .ok)])
+            return .answered
+        case .username(let message), .password(let message):
+            var request = AccountRequest(title: strings.string("Sign In"), message: message)
+            if case .username = prompt {
+                request.fields = .username
+            } else {
+                request.fields = .password
+            }
+            return AccountPanel.runSecurely(request) { accepted, username, password -> ExitStatus in
+                guard accepted else { return .cancelled }
+                do {
+                    if case .username = prompt {
+                        try Output.write((username ?? "") + "\n")
+                    } else {
+                        try password?.write(to: STDOUT_FILENO)
+                        try Output.write("\n")
+                    }
+                    return .answered
+                } catch {
+                    Output.say("askpass: cannot write the answer: \(error)")
+                    return .cancelled
+                }
+            }
+        }
+    }
+}
