@@ -97,13 +97,20 @@ enum PinentryCommand {
     private static func confirmationAnswer(buttons: [ConfirmationDialog.Button], state: PinentryState) -> String {
         // An error set before CONFIRM is part of the question (gpg-agent does this for
         // "really use this key?"): it leads the message.
-        let message = [state.error, state.description].compactMap { $0 }.joined(separator: "\n\n")
+        let message = [state.error, state.description].compactMap { $0.map(withoutTrailingLineBreaks) }.joined(separator: "\n\n")
         switch ConfirmationDialog.run(title: title(state), message: message, buttons: buttons, timeout: state.timeout) {
         case .ok: return "OK"
         case .notOK: return AssuanError.notConfirmed.line
         case .cancelled: return AssuanError.cancelled.line
         case .timedOut: return AssuanError.timeout.line
         }
+    }
+
+    /// gpg-agent ends descriptions with a line feed, which a label would show as an empty line.
+    private static func withoutTrailingLineBreaks(_ text: String) -> String {
+        var text = Substring(text)
+        while text.last?.isNewline == true { text = text.dropLast() }
+        return String(text)
     }
 
     private static func title(_ state: PinentryState) -> String { state.title ?? localized("Passphrase") }
@@ -115,7 +122,7 @@ enum PinentryCommand {
     private static func askPassphrase(_ state: PinentryState) -> String {
         var error = state.error
         while true {
-            var request = AccountRequest(title: title(state), message: state.description)
+            var request = AccountRequest(title: title(state), message: state.description.map(withoutTrailingLineBreaks))
             request.fields = .password
             request.passwordLabel = state.effectivePrompt
             request.okLabel = state.effectiveOKLabel
