@@ -181,3 +181,165 @@ def test_a_wrong_passphrase_shows_the_agents_error_and_the_right_one_signs(gnupg
     verified = subprocess.run(["gpg", "--batch", "--verify", str(signature), str(gnupg.home / "plain.txt")],
                               env=gnupg.environment, capture_output=True, text=True, timeout=30)
     assert verified.returncode == 0, verified.stderr
+
+
+# MARK: ssh-add and ssh-agent through `entrykit askpass`
+
+@pytest.fixture
+def ssh(binary, display, tmp_path):
+    """A passphrase-protected key, a private ssh-agent, and EntryKit as both programs' askpass."""
+    directory = pathlib.Path(tempfile.mkdtemp(prefix="ek-ssh-", dir="/tmp"))
+    prompt = Prompt(directory, binary, "askpass")
+    key = directory / "id_ed25519"
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", PASSPHRASE, "-C", "entrykit-test", "-f", str(key)],
+                   check=True, timeout=30)
+    socket = directory / "agent.sock"
+    # Without a terminal and with SSH_ASKPASS_REQUIRE=force, both ask through the askpass program.
+    environment = {**os.environ, "SSH_ASKPASS": str(prompt.path), "SSH_ASKPASS_REQUIRE": "force",
+                   "SSH_AUTH_SOCK": str(socket), "LANGUAGE": "en"}
+    agent = subprocess.Popen(["ssh-agent", "-D", "-a", str(socket)], env=environment,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wait_for(socket.exists, what="ssh-agent's socket")
+
+    class SSH:
+        def __init__(self):
+            self.prompt, self.key, self.environment, self.directory = prompt, key, environment, directory
+
+        def start(self, *args):
+            return subprocess.Popen(list(args), env=environment, stdin=subprocess.DEVNULL,
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+        def listed(self):
+            return subprocess.run(["ssh-add", "-l"], env=environment, capture_output=True, text=True).stdout
+
+    yield SSH()
+    agent.terminate()
+    agent.wait(timeout=10)
+    shutil.rmtree(directory, ignore_errors=True)
+
+
+def test_ssh_add_unlocks_a_key_with_the_passphrase_typed_into_entrykit(ssh):
+    adding = ssh.start("ssh-add", str(ssh.key))
+    application = ssh.prompt.application()
+    # ssh's prompt is the message; the field is the hidden one alone.
+    focused_field(application, "password text")
+    assert any(label.startswith(f"Enter passphrase for {ssh.key}") for label in showing_labels(application))
+    assert not find_all(application, role="text", name="Username", showing=True)
+    answer(application, PASSPHRASE)
+    status, _, stderr = finish(adding)
+    assert status == 0, stderr
+    assert "entrykit-test" in ssh.listed()
+
+
+def test_ssh_add_cancelled_adds_nothing(ssh):
+    adding = ssh.start("ssh-add", str(ssh.key))
+    application = ssh.prompt.application()
+    focused_field(application, "password text")
+    press(find(application, role="push button", name="Cancel", showing=True))
+    status, _, _ = finish(adding)
+    assert status != 0
+    assert "entrykit-test" not in ssh.listed()
+
+
+def test_ssh_agent_asks_to_confirm_each_use_of_a_key_added_with_c(ssh):
+    adding = ssh.start("ssh-add", "-c", str(ssh.key))
+    answer(ssh.prompt.application(0), PASSPHRASE)
+    assert finish(adding)[0] == 0
+    ssh.key.unlink()  # only the agent can sign now
+    data = ssh.directory / "data.txt"
+    data.write_text("to sign\n")
+
+    def sign():
+        return ssh.start("ssh-keygen", "-Y", "sign", "-f", f"{ssh.key}.pub", "-n", "file", str(data))
+
+    # ssh-agent runs the askpass with SSH_ASKPASS_PROMPT=confirm: a yes/no question, no field.
+    signing = sign()
+    application = ssh.prompt.application(1)
+    ok = find(application, role="push button", name="OK", showing=True)
+    assert any("Allow use of key" in label for label in showing_labels(application))
+    assert not find_all(application, role="password text", showing=True)
+    press(ok)
+    status, _, stderr = finish(signing)
+    assert status == 0, stderr
+    assert pathlib.Path(f"{data}.sig").exists()
+
+    pathlib.Path(f"{data}.sig").unlink()
+    refused = sign()
+    press(find(ssh.prompt.application(2), role="push button", name="Cancel", showing=True))
+    assert finish(refused)[0] != 0
+    assert not pathlib.Path(f"{data}.sig").exists()
+
+
+# MARK: git through GIT_ASKPASS and `git-credential-entrykit`
+
+def git_fill(environment, *config, request="protocol=https\nhost=example.org\n\n"):
+    options = [word for setting in config for word in ("-c", setting)]
+    return subprocess.Popen(["git", *options, "credential", "fill"], env=environment, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True), request
+
+
+@pytest.fixture
+def git_environment(tmp_path):
+    # No terminal prompt, no user configuration: only what the test sets asks.
+    return {**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_CONFIG_NOSYSTEM": "1", "HOME": str(tmp_path),
+            "LANGUAGE": "en"}
+
+
+def test_git_askpass_is_asked_twice_and_both_answers_arrive(binary, display, tmp_path, git_environment):
+    prompt = Prompt(tmp_path, binary, "askpass")
+    process, request = git_fill({**git_environment, "GIT_ASKPASS": str(prompt.path)})
+    process.stdin.write(request)
+    process.stdin.flush()
+    # "Username for 'https://example.org': " gets the visible field alone.
+    first = prompt.application(0)
+    assert any(label.startswith("Username for 'https://example.org'") for label in showing_labels(first))
+    assert not find_all(first, role="password text", showing=True)
+    answer(first, "ada", role="text")
+    # "Password for 'https://ada@example.org': " the hidden one.
+    answer(prompt.application(1), PASSPHRASE)
+    stdout, stderr = process.communicate(timeout=30)
+    assert process.returncode == 0, stderr
+    assert stdout == f"protocol=https\nhost=example.org\nusername=ada\npassword={PASSPHRASE}\n"
+
+
+@pytest.fixture
+def credential_helper(binary, tmp_path, git_environment):
+    """`git-credential-entrykit` on PATH, so `credential.helper=entrykit` finds it."""
+    helpers = tmp_path / "bin"
+    helpers.mkdir()
+    prompt = Prompt(helpers, binary, "credential")
+    prompt.path.rename(helpers / "git-credential-entrykit")
+    prompt.path = helpers / "git-credential-entrykit"
+    return prompt, {**git_environment, "PATH": f"{helpers}:{os.environ['PATH']}"}
+
+
+def test_git_credential_helper_answers_from_one_panel(display, credential_helper):
+    prompt, environment = credential_helper
+    process, request = git_fill(environment, "credential.helper=entrykit",
+                                request="protocol=https\nhost=example.org\nusername=ada\n\n")
+    process.stdin.write(request)
+    process.stdin.flush()
+    application = prompt.application()
+    dialog = find(application, role="dialog", showing=True)
+    assert "https://example.org" in dialog.name
+    # The name git knew is filled in; typing starts in the password field.
+    answer(application, PASSPHRASE, name="Password")
+    stdout, stderr = process.communicate(timeout=30)
+    assert process.returncode == 0, stderr
+    assert stdout == f"protocol=https\nhost=example.org\nusername=ada\npassword={PASSPHRASE}\n"
+    assert len(prompt.runs()) == 1
+
+
+def test_git_credential_helper_cancelled_lets_git_go_on(display, credential_helper):
+    prompt, environment = credential_helper
+    process, request = git_fill(environment, "credential.helper=entrykit")
+    process.stdin.write(request)
+    process.stdin.flush()
+    application = prompt.application()
+    focused_field(application, "text", "Username")
+    press(find(application, role="push button", name="Cancel", showing=True))
+    stdout, stderr = process.communicate(timeout=30)
+    # Nothing from the helper: git went on to its own prompt, which this test switched off.
+    assert process.returncode != 0
+    assert "password=" not in stdout
+    assert "terminal prompts disabled" in stderr
