@@ -40,7 +40,9 @@ enum AssuanFuzz {
                 require(!answers.isEmpty, "a command without an answer")
                 for answer in answers {
                     require(!answer.utf8.contains(0x0A) && !answer.utf8.contains(0x0D), "an answer line breaks")
-                    require(answer.utf8.count <= Assuan.maximumLineLength, "an answer past the limit")
+                    require(
+                        answer.utf8.count <= Assuan.maximumLineLength,
+                        "an answer past the limit: \(answer.prefix(60))… (\(answer.utf8.count) bytes)")
                     require(["OK", "ERR ", "D ", "# "].contains { answer.hasPrefix($0) }, "an answer of no kind: \(answer)")
                 }
                 let last = answers.last!

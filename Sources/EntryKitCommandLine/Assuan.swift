@@ -33,12 +33,13 @@ public enum Assuan {
     }
 
     /// `text` as `D` lines: escaped, and split so that no line passes
-    /// ``maximumLineLength`` (an escape is never split), as libassuan sends data.
+    /// ``maximumLineLength`` (an escape or a character is never split), as libassuan sends data.
     public static func dataLines(_ text: String) -> [String] {
         var lines: [String] = []
         var line: [UInt8] = Array("D ".utf8)
-        for byte in text.utf8 {
-            let piece = encodedBytes([byte])
+        // Split between characters, never inside one: each line stays valid UTF-8.
+        for scalar in text.unicodeScalars {
+            let piece = encodedBytes(Array(String(scalar).utf8))
             if line.count + piece.count > maximumLineLength {
                 lines.append(String(decoding: line, as: UTF8.self))
                 line = Array("D ".utf8)

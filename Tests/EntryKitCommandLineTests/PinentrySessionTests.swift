@@ -191,6 +191,18 @@ import Testing
         #expect(String(decoding: Assuan.percentDecoded(Array(joined.utf8)), as: UTF8.self) == expected)
     }
 
+    /// Found by the fuzzer too: a split inside a character made a line invalid UTF-8, and longer.
+    @Test func longDataIsSplitBetweenCharacters() {
+        let answer = converse(
+            "OPTION ttyname=/dev/\(String(repeating: "日", count: 300))\nOPTION ttytype=\(String(repeating: "語", count: 40))\nGETINFO ttyinfo\n"
+        )
+        let data = answer.dropFirst(2).dropLast()
+        #expect(data.count == 2)
+        #expect(data.allSatisfy { $0.utf8.count <= Assuan.maximumLineLength && !$0.contains("\u{FFFD}") })
+        let expected = "/dev/" + String(repeating: "日", count: 300) + " " + String(repeating: "語", count: 40) + " :5 - 1000/100 -"
+        #expect(data.map { $0.dropFirst(2) }.joined() == expected)
+    }
+
     @Test func aLineHoldingNulIsAnErrorNotATruncatedText() {
         var session = PinentrySession(environment: Self.environment)
         #expect(
