@@ -343,3 +343,115 @@ def test_git_credential_helper_cancelled_lets_git_go_on(display, credential_help
     assert process.returncode != 0
     assert "password=" not in stdout
     assert "terminal prompts disabled" in stderr
+
+
+# MARK: the rest of the pinentry protocol, spoken to `entrykit pinentry` directly
+
+class Pinentry:
+    """`entrykit pinentry` with the test as its gpg-agent: one command line, then its answer."""
+
+    def __init__(self, binary, env=None):
+        self.process = subprocess.Popen([str(binary), "pinentry"], env={**os.environ, "LANGUAGE": "en", **(env or {})},
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        text=True, bufsize=1)
+        assert self.process.stdout.readline() == "OK Pleased to meet you\n"
+
+    def send(self, line):
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def answer(self):
+        """The lines up to the OK or ERR that ends the answer."""
+        lines = []
+        while not lines or not (lines[-1].startswith("OK") or lines[-1].startswith("ERR")):
+            line = self.process.stdout.readline()
+            assert line, f"pinentry ended: {self.process.stderr.read()}"
+            lines.append(line.rstrip("\n"))
+        return lines
+
+    def ask(self, line):
+        self.send(line)
+        return self.answer()
+
+    def application(self):
+        def lookup():
+            desktop = pyatspi.Registry.getDesktop(0)
+            for index in range(desktop.childCount):
+                application = desktop.getChildAtIndex(index)
+                if application is not None and application.get_process_id() == self.process.pid:
+                    return application
+            return None
+        return wait_for(lookup, what="entrykit pinentry on the accessibility bus")
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.communicate()
+
+
+@pytest.fixture
+def pinentry(binary):
+    started = []
+
+    def start(env=None):
+        started.append(Pinentry(binary, env))
+        return started[-1]
+
+    yield start
+    for entry in started:
+        entry.close()
+
+
+def test_confirm_answers_with_the_button_pressed(display, pinentry):
+    entry = pinentry()
+    for line in ("SETTITLE Question", "SETDESC Really use this key?", "SETOK _Yes", "SETNOTOK _No", "SETCANCEL _Stop"):
+        assert entry.ask(line) == ["OK"]
+    answers = {}
+    for button, expected in (("Yes", ["OK"]), ("No", ["ERR 83886194 Not confirmed <Pinentry>"]),
+                             ("Stop", ["ERR 83886179 Operation cancelled <Pinentry>"])):
+        entry.send("CONFIRM")
+        dialog = find(entry.application(), role="dialog", name="Question", showing=True)
+        assert "Really use this key?" in showing_labels(dialog)
+        press(find(dialog, role="push button", name=button, showing=True))
+        answers[button] = entry.answer()
+        assert answers[button] == expected
+    # MESSAGE and CONFIRM --one-button: a notice with the OK button alone.
+    entry.send("MESSAGE")
+    dialog = find(entry.application(), role="dialog", name="Question", showing=True)
+    # (On Wayland the window's own title bar adds a Close button.)
+    names = {button.name for button in find_all(dialog, role="push button", showing=True)}
+    assert "Yes" in names and not names & {"No", "Stop"}
+    press(find(dialog, role="push button", name="Yes", showing=True))
+    assert entry.answer() == ["OK"]
+    assert entry.ask("BYE") == ["OK closing connection"]
+
+
+def test_settimeout_gives_up_with_the_timeout_error(display, pinentry):
+    entry = pinentry()
+    assert entry.ask("SETTIMEOUT 1") == ["OK"]
+    entry.send("GETPIN")
+    focused_field(entry.application(), "password text")
+    assert entry.answer() == ["ERR 83886142 Timeout <Pinentry>"]
+    # The conversation goes on, and the next dialog is not cut short by the old timer.
+    assert entry.ask("SETTIMEOUT 0") == ["OK"]
+    entry.send("GETPIN")
+    answer(entry.application(), "100% sure")
+    assert entry.answer() == ["D 100%25 sure", "OK"]
+
+
+def test_closing_the_window_cancels(display, pinentry):
+    entry = pinentry()
+    entry.send("GETPIN")
+    focused_field(entry.application(), "password text")
+    keys("Escape")
+    assert entry.answer() == ["ERR 83886179 Operation cancelled <Pinentry>"]
+
+
+def test_without_a_display_getpin_fails_as_pinentry_curses_does_without_a_terminal(binary):
+    environment = {key: value for key, value in os.environ.items() if key not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    entry = subprocess.run([str(binary), "pinentry"], input="GETINFO flavor\nGETPIN\nBYE\n", env=environment,
+                           capture_output=True, text=True, timeout=30)
+    assert entry.stdout.splitlines() == ["OK Pleased to meet you", "D entrykit", "OK",
+                                         "ERR 83918950 Inappropriate ioctl for device <Pinentry>",
+                                         "OK closing connection"]
+    assert entry.returncode == 0
