@@ -9,6 +9,7 @@ import shlex
 import shutil
 import subprocess
 import tempfile
+import threading
 
 import pyatspi
 import pytest
@@ -455,3 +456,83 @@ def test_without_a_display_getpin_fails_as_pinentry_curses_does_without_a_termin
                                          "ERR 83918950 Inappropriate ioctl for device <Pinentry>",
                                          "OK closing connection"]
     assert entry.returncode == 0
+
+
+# MARK: sudo -A through `entrykit askpass`
+
+SCRATCH_USER = "ek-sudo-test"
+SCRATCH_PASSWORD = "scratch pass 9"
+
+
+@pytest.fixture
+def scratch_user():
+    """A user with a known password who may run anything with sudo, removed after (the tests run
+    as root in CI)."""
+    if os.geteuid() != 0:
+        pytest.skip("creating a user needs root (CI runs the tests as root)")
+    for tool in ("sudo", "useradd", "chpasswd", "runuser"):
+        assert shutil.which(tool), f"{tool} is not installed: scripts/install-deps --test installs it"
+    subprocess.run(["userdel", "-r", SCRATCH_USER], capture_output=True)
+    subprocess.run(["useradd", "--create-home", SCRATCH_USER], check=True)
+    subprocess.run(["chpasswd"], input=f"{SCRATCH_USER}:{SCRATCH_PASSWORD}\n", text=True, check=True)
+    sudoers = pathlib.Path(f"/etc/sudoers.d/{SCRATCH_USER}")
+    # One try: a wrong password fails at once instead of asking again.
+    sudoers.write_text(f"{SCRATCH_USER} ALL=(ALL) ALL\nDefaults:{SCRATCH_USER} passwd_tries=1, !lecture\n")
+    sudoers.chmod(0o440)
+    yield SCRATCH_USER
+    sudoers.unlink()
+    subprocess.run(["userdel", "-r", SCRATCH_USER], capture_output=True)
+
+
+@pytest.fixture
+def sudo_askpass(binary, display, scratch_user):
+    """SUDO_ASKPASS for the scratch user. sudo runs it as that user, who may not use this
+    session's display and accessibility bus (both are root's); so the program sudo runs hands
+    the prompt to `entrykit askpass` running here, through two named pipes, and hands back its
+    standard output and exit status unchanged: what sudo gets is EntryKit's answer."""
+    directory = pathlib.Path(tempfile.mkdtemp(prefix="ek-sudo-", dir="/tmp"))
+    directory.chmod(0o755)
+    prompt = Prompt(directory, binary, "askpass")
+    request, reply, status = directory / "request", directory / "reply", directory / "status"
+    for pipe in (request, reply):
+        os.mkfifo(pipe)
+        pipe.chmod(0o666)
+    relay_program = directory / "sudo-askpass"
+    relay_program.write_text(f'#!/bin/sh\nprintf %s "$1" > {request}\ncat {reply}\nexit "$(cat {status})"\n')
+    relay_program.chmod(0o755)
+
+    def relay():
+        """Answers one request of the program sudo runs, with `entrykit askpass PROMPT`."""
+        with open(request) as incoming:
+            text = incoming.read()
+        result = subprocess.run([str(prompt.path), text], capture_output=True, text=True, timeout=60)
+        status.write_text(f"{result.returncode}\n")
+        status.chmod(0o644)
+        with open(reply, "w") as outgoing:
+            outgoing.write(result.stdout)
+        return result
+
+    def run_sudo():
+        return subprocess.Popen(["runuser", "-u", scratch_user, "--", "env", f"SUDO_ASKPASS={relay_program}",
+                                 "sudo", "-A", "-k", "true"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+
+    yield prompt, relay, run_sudo
+    shutil.rmtree(directory, ignore_errors=True)
+
+
+@pytest.mark.parametrize("typed, succeeds", [(SCRATCH_PASSWORD, True), ("not " + SCRATCH_PASSWORD, False)])
+def test_sudo_askpass_authenticates_with_the_password_typed_into_entrykit(sudo_askpass, typed, succeeds):
+    prompt, relay, run_sudo = sudo_askpass
+    sudo = run_sudo()
+    relayed = {}
+    thread = threading.Thread(target=lambda: relayed.setdefault("result", relay()))
+    thread.start()
+    application = prompt.application()
+    focused_field(application, "password text")
+    assert f"[sudo] password for {SCRATCH_USER}:" in showing_labels(application)
+    answer(application, typed)
+    thread.join(timeout=60)
+    assert relayed["result"].returncode == 0
+    status, _, stderr = finish(sudo)
+    assert (status == 0) == succeeds, stderr
