@@ -10,8 +10,8 @@ public struct GitCredential: Equatable, Sendable {
 
     /// Reads `input` up to its first blank line; a line without `=` is skipped, as git does.
     public init(parsing input: String) {
-        for line in input.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = line.hasSuffix("\r") ? line.dropLast() : line
+        // "\r\n" is one Character in Swift: both line ends divide lines.
+        for line in input.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             if line.isEmpty { break }
             guard let equals = line.firstIndex(of: "=") else { continue }
             attributes.append((String(line[..<equals]), String(line[line.index(after: equals)...])))
