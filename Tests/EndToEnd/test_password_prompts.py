@@ -536,3 +536,23 @@ def test_sudo_askpass_authenticates_with_the_password_typed_into_entrykit(sudo_a
     assert relayed["result"].returncode == 0
     status, _, stderr = finish(sudo)
     assert (status == 0) == succeeds, stderr
+
+
+def test_setqualitybar_shows_a_strength_bar_that_grows_as_the_passphrase_does(display, pinentry):
+    entry = pinentry()
+    assert entry.ask("SETQUALITYBAR Quality:") == ["OK"]
+    assert entry.ask("SETQUALITYBAR_TT How hard the passphrase is to guess") == ["OK"]
+    entry.send("GETPIN")
+    application = entry.application()
+    focused_field(application, "password text")
+    bar = find(application, role="level bar", name="Quality", showing=True)
+    # As wide as the row leaves it, not a dot.
+    assert bar.queryComponent().getExtents(pyatspi.WINDOW_COORDS).width > 100
+    value = bar.queryValue()
+    assert value.currentValue == 0
+    type_text("abc")
+    weak = wait_for(lambda: value.currentValue or None, what="the bar to move")
+    type_text("DEF 123 !?")
+    wait_for(lambda: value.currentValue > weak, what="the bar to grow")
+    keys("Return")
+    assert entry.answer() == ["D abcDEF 123 !?", "OK"]

@@ -19,6 +19,8 @@ package final class AccountPanelDialog: Window {
     package let errorLabel = Label(wraps: true)
     package let capsLockLabel = Label()
     private let capsLockRow = Box(vertical: false, spacing: 6)
+    /// The strength bar (``AccountRequest/strengthLabel``), nil when the request has none.
+    package private(set) var strengthBar: Widget?
     package let okButton = AccountPanelDialog.mnemonicButton()
     package let cancelButton = AccountPanelDialog.mnemonicButton()
 
@@ -98,6 +100,10 @@ package final class AccountPanelDialog: Window {
         gtk_grid_attach(grid, separator, 0, 1, 2, 1)
         column.append(group)
 
+        if let strengthLabel = request.strengthLabel {
+            column.append(makeStrengthRow(label: strengthLabel))
+        }
+
         errorLabel.addStyleClass("error")
         column.append(errorLabel)
 
@@ -121,6 +127,31 @@ package final class AccountPanelDialog: Window {
         }
 
         addDialogButtons(cancel: cancelButton, ok: okButton, okIsDefault: false)
+    }
+
+    /// A label and a level bar; the bar is named by the label for screen readers, which read
+    /// its value as a percentage.
+    private func makeStrengthRow(label text: String) -> Box {
+        let row = Box(vertical: false, spacing: 6)
+        let label = Label(text)
+        let bar = Widget(transferFull: gtk_level_bar_new_for_interval(0, 1))
+        gtk_widget_set_hexpand(bar.widget, 1)
+        gtk_widget_set_valign(bar.widget, GTK_ALIGN_CENTER)
+        bar.accessibleName = String(text.filter { $0 != "_" && $0 != ":" })
+        bar.tooltip = request.strengthTooltip
+        row.append(label)
+        row.append(bar, expands: true)
+        strengthBar = bar
+        return row
+    }
+
+    /// The bar follows the password, estimated where its bytes lie.
+    private func updateStrength() {
+        guard let strengthBar else { return }
+        let password = SecurePassword(buffer: passwordBuffer)
+        let strength = password.withUnsafeBytes(PasswordStrength.estimate)
+        password.endLoan()
+        gtk_level_bar_set_value(strengthBar.cast(), strength)
     }
 
     private func configureFields() {
@@ -151,6 +182,7 @@ package final class AccountPanelDialog: Window {
         usernameEntry.connect("changed") { [weak self] in self?.updateAcceptability() }
         passwordChanged = passwordEntry.connect("changed") { [weak self] () -> Void in
             self?.updateAcceptability()
+            self?.updateStrength()
             self?.clearError()
         }
         // A hidden entry already refuses both; stopping the signals keeps it so whatever a theme

@@ -36,6 +36,11 @@ public struct AccountRequest {
     /// A message shown under the fields when the panel opens, as a failed ``validate`` shows
     /// one (the previous try was wrong).
     public var error: String?
+    /// A strength bar under the password, labelled so (a pinentry's `Quality:`), filled by
+    /// ``PasswordStrength`` as the user types; none when nil.
+    public var strengthLabel: String?
+    /// The strength bar's tooltip (what the estimate means).
+    public var strengthTooltip: String?
     /// Called on OK with the values; return an error message to keep the panel open for another
     /// try (the message shows under the fields and the password is cleared), or nil to accept.
     /// The password is lent for the call only, as in ``AccountPanel/showSecurely(_:parent:completion:)``.

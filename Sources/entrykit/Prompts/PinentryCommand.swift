@@ -128,6 +128,8 @@ enum PinentryCommand {
             request.okLabel = state.effectiveOKLabel
             request.cancelLabel = state.effectiveCancelLabel
             request.error = error
+            request.strengthLabel = state.qualityBar.map { $0.isEmpty ? localized("Quality:") : $0 }
+            request.strengthTooltip = state.qualityBarTooltip
             let number = dialogNumber
             var timedOut = false
             if state.timeout > 0 {
@@ -143,6 +145,7 @@ enum PinentryCommand {
                 var again = request
                 again.passwordLabel = repeatPrompt.isEmpty ? nil : repeatPrompt
                 again.error = nil
+                again.strengthLabel = nil
                 return AccountPanel.runSecurely(again) { accepted, _, second -> Outcome in
                     guard accepted else { return .failed(timedOut ? .timeout : .cancelled) }
                     guard same(first, second) else { return .mismatch }
