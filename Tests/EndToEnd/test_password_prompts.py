@@ -351,8 +351,10 @@ def test_git_credential_helper_cancelled_lets_git_go_on(display, credential_help
 class Pinentry:
     """`entrykit pinentry` with the test as its gpg-agent: one command line, then its answer."""
 
-    def __init__(self, binary, env=None):
-        self.process = subprocess.Popen([str(binary), "pinentry"], env={**os.environ, "LANGUAGE": "en", **(env or {})},
+    def __init__(self, binary, env=None, without=()):
+        environment = {key: value for key, value in {**os.environ, "LANGUAGE": "en", **(env or {})}.items()
+                       if key not in without}
+        self.process = subprocess.Popen([str(binary), "pinentry"], env=environment,
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                         text=True, bufsize=1)
         assert self.process.stdout.readline() == "OK Pleased to meet you\n"
@@ -394,8 +396,8 @@ class Pinentry:
 def pinentry(binary):
     started = []
 
-    def start(env=None):
-        started.append(Pinentry(binary, env))
+    def start(env=None, without=()):
+        started.append(Pinentry(binary, env, without))
         return started[-1]
 
     yield start
@@ -556,3 +558,14 @@ def test_setqualitybar_shows_a_strength_bar_that_grows_as_the_passphrase_does(di
     wait_for(lambda: value.currentValue > weak, what="the bar to grow")
     keys("Return")
     assert entry.answer() == ["D abcDEF 123 !?", "OK"]
+
+
+def test_the_dialog_speaks_the_language_gpg_agent_passes(display, pinentry):
+    # As a gpg-agent started with no locale of its own: the language comes from OPTION lc-messages.
+    entry = pinentry(env={"LANG": "C.UTF-8"}, without=("LANGUAGE", "LC_ALL", "LC_MESSAGES"))
+    assert entry.ask("OPTION lc-messages=ja_JP.UTF-8") == ["OK"]
+    entry.send("GETPIN")
+    application = entry.application()
+    focused_field(application, "password text")
+    press(find(application, role="push button", name="キャンセル", showing=True))
+    assert entry.answer() == ["ERR 83886179 Operation cancelled <Pinentry>"]

@@ -74,6 +74,7 @@ enum PinentryCommand {
         // GETINFOs needs none, and without one the dialog fails as pinentry-curses does
         // without a terminal, so gpg-agent reports it instead of waiting.
         if !gtkStarted {
+            speakTheClientsLanguage(state)
             guard startGtk(for: "pinentry") else { return AssuanError.noDisplay.line }
             gtkStarted = true
         }
@@ -92,6 +93,15 @@ enum PinentryCommand {
         case .message:
             return confirmationAnswer(buttons: [(state.effectiveOKLabel ?? localized("_OK"), .ok)], state: state)
         }
+    }
+
+    /// gpg-agent runs long after the session that started it, often with no locale of its own,
+    /// and passes the language of the gpg that asks as `OPTION lc-messages`: the dialog's own
+    /// words (OK, Cancel, the title) follow it, unless `LANGUAGE` or `LC_ALL` say otherwise, as
+    /// they would for any program. Read before the first string is looked up.
+    private static func speakTheClientsLanguage(_ state: PinentryState) {
+        guard let messages = state.options["lc-messages"], !messages.isEmpty, getenv("LC_ALL") == nil else { return }
+        setenv("LC_MESSAGES", messages, 1)
     }
 
     private static func confirmationAnswer(buttons: [ConfirmationDialog.Button], state: PinentryState) -> String {
