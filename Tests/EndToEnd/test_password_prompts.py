@@ -14,7 +14,7 @@ import threading
 import pyatspi
 import pytest
 
-from atspi_driver import find, find_all, keys, press, states, type_text, wait_for
+from atspi_driver import find, find_all, keys, on_wayland, press, states, type_text, wait_for
 
 PASSPHRASE = "correct horse 7 battery"
 # Variables a prompt needs to reach the display and the accessibility bus, whatever the client
@@ -226,6 +226,12 @@ def test_ssh_add_unlocks_a_key_with_the_passphrase_typed_into_entrykit(ssh):
     focused_field(application, "password text")
     assert any(label.startswith(f"Enter passphrase for {ssh.key}") for label in showing_labels(application))
     assert not find_all(application, role="text", name="Username", showing=True)
+    if not on_wayland():  # as ssh-askpass-gnome, the askpass holds the keyboard on X11
+        keyboard = XKeyboard()
+        try:
+            wait_for(lambda: not keyboard.can_grab(), what="the askpass to hold the keyboard")
+        finally:
+            keyboard.close()
     answer(application, PASSPHRASE)
     status, _, stderr = finish(adding)
     assert status == 0, stderr
@@ -569,3 +575,55 @@ def test_the_dialog_speaks_the_language_gpg_agent_passes(display, pinentry):
     focused_field(application, "password text")
     press(find(application, role="push button", name="キャンセル", showing=True))
     assert entry.answer() == ["ERR 83886179 Operation cancelled <Pinentry>"]
+
+
+class XKeyboard:
+    """A second X client, as a key logger would be: can it take the keyboard (XGrabKeyboard)?"""
+
+    def __init__(self):
+        import ctypes
+        self.x = ctypes.CDLL("libX11.so.6")
+        self.x.XOpenDisplay.restype = ctypes.c_void_p
+        self.x.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+        self.x.XDefaultRootWindow.restype = ctypes.c_ulong
+        self.x.XGrabKeyboard.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_ulong]
+        self.x.XUngrabKeyboard.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
+        self.x.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        self.x.XCloseDisplay.argtypes = [ctypes.c_void_p]
+        self.display = self.x.XOpenDisplay(None)
+        assert self.display, "cannot open the X display"
+
+    def can_grab(self):
+        """Grabs and at once releases the keyboard; False while another client holds it."""
+        status = self.x.XGrabKeyboard(self.display, self.x.XDefaultRootWindow(self.display), 0, 1, 1, 0)
+        if status == 0:  # GrabSuccess
+            self.x.XUngrabKeyboard(self.display, 0)
+        self.x.XSync(self.display, 0)
+        return status == 0
+
+    def close(self):
+        self.x.XCloseDisplay(self.display)
+
+
+@pytest.mark.parametrize("option, grabs", [("grab", True), ("no-grab", False)])
+def test_option_grab_takes_the_keyboard_on_x11_while_the_panel_is_up(display, pinentry, option, grabs):
+    if on_wayland():
+        pytest.skip("a keyboard grab is an X11 thing: Wayland gives keys to the focused window alone")
+    keyboard = XKeyboard()
+    try:
+        entry = pinentry()
+        assert entry.ask(f"OPTION {option}") == ["OK"]
+        entry.send("GETPIN")
+        application = entry.application()
+        focused_field(application, "password text")
+        if grabs:
+            wait_for(lambda: not keyboard.can_grab(), what="the panel to hold the keyboard")
+        else:
+            assert keyboard.can_grab()
+        # Keys still reach the panel, and the keyboard is free once it has closed.
+        type_text("held")
+        keys("Return")
+        assert entry.answer() == ["D held", "OK"]
+        wait_for(keyboard.can_grab, what="the keyboard to be free again")
+    finally:
+        keyboard.close()

@@ -168,7 +168,7 @@ package final class AccountPanelDialog: Window {
         connect("response", withInteger: { [weak self] response in self?.respond(response) })
         connect("unmap") { [weak self] in self?.finish(accepted: false) }
         connect("destroy") { [weak self] in self?.finish(accepted: false) }
-        focusWhenMapped(afterFirstFrame: true)
+        focusWhenMapped(afterFirstFrame: true) { [weak self] in self?.grabKeyboardOnX11() }
 
         usernameEntry.connect("activate") { [weak self] in
             guard let self else { return }
@@ -249,6 +249,27 @@ package final class AccountPanelDialog: Window {
         gtk_widget_set_visible(capsLockRow.widget, on ? 1 : 0)
     }
 
+    /// Whether the panel holds the keyboard (``AccountRequest/grabsKeyboard``, on X11).
+    package private(set) var isKeyboardGrabbed = false
+
+    private func grabKeyboardOnX11() {
+        guard request.grabsKeyboard, !isKeyboardGrabbed, !isFinished, let display = gtk_widget_get_display(widget),
+            let window = gtk_widget_get_window(widget)
+        else { return }
+        // The backend by its type's name: no X11 header or call is needed for the check.
+        let backend = String(
+            cString: g_type_name_from_instance(UnsafeMutableRawPointer(display).assumingMemoryBound(to: GTypeInstance.self)))
+        guard backend == "GdkX11Display" else { return }
+        let status = gdk_seat_grab(gdk_display_get_default_seat(display), window, GDK_SEAT_CAPABILITY_KEYBOARD, 1, nil, nil, nil, nil)
+        isKeyboardGrabbed = status == GDK_GRAB_SUCCESS
+    }
+
+    private func releaseKeyboard() {
+        guard isKeyboardGrabbed, let display = gtk_widget_get_display(widget) else { return }
+        gdk_seat_ungrab(gdk_display_get_default_seat(display))
+        isKeyboardGrabbed = false
+    }
+
     private func clearError() {
         guard gtk_widget_get_visible(errorLabel.widget) != 0 else { return }
         errorLabel.hide()
@@ -305,6 +326,7 @@ package final class AccountPanelDialog: Window {
         guard !isFinished else { return }
         isFinished = true
         keymapConnection?.disconnect()
+        releaseKeyboard()
         let username = accepted && !usernameText.isEmpty ? usernameText : nil
         let password = accepted && passwordLength > 0 ? SecurePassword(buffer: passwordBuffer) : nil
         // Off screen and no longer modal while the completion runs: a panel it asks for (again,

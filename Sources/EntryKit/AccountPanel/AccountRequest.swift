@@ -41,6 +41,10 @@ public struct AccountRequest {
     public var strengthLabel: String?
     /// The strength bar's tooltip (what the estimate means).
     public var strengthTooltip: String?
+    /// On X11, takes the keyboard while the panel is up, as pinentry-gtk and ssh-askpass-gnome
+    /// do: no other client gets key events meanwhile (one that snoops with XInput or XRecord
+    /// still can). Wayland gives keys to the focused window alone already; nothing is grabbed.
+    public var grabsKeyboard = false
     /// Called on OK with the values; return an error message to keep the panel open for another
     /// try (the message shows under the fields and the password is cleared), or nil to accept.
     /// The password is lent for the call only, as in ``AccountPanel/showSecurely(_:parent:completion:)``.

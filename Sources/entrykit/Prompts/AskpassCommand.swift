@@ -6,6 +6,8 @@ import Glibc
 /// git run to ask for a secret. A password prompt shows the account panel with the hidden field
 /// alone, git's username prompt the visible field alone; `SSH_ASKPASS_PROMPT=confirm` a yes/no
 /// question. The answer and a line feed go to standard output; Cancel prints nothing, exit 1.
+/// On X11 the panel grabs the keyboard, as ssh-askpass-gnome does; `ENTRYKIT_NO_GRAB=1` turns
+/// that off.
 ///
 /// ```sh
 /// export SSH_ASKPASS=/usr/libexec/entrykit/entrykit-askpass SSH_ASKPASS_REQUIRE=prefer
@@ -33,6 +35,7 @@ enum AskpassCommand {
             return .answered
         case .username(let message), .password(let message):
             var request = AccountRequest(title: strings.string("Sign In"), message: message)
+            request.grabsKeyboard = getenv("ENTRYKIT_NO_GRAB") == nil
             if case .username = prompt {
                 request.fields = .username
             } else {

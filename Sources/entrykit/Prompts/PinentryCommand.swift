@@ -138,6 +138,7 @@ enum PinentryCommand {
             request.okLabel = state.effectiveOKLabel
             request.cancelLabel = state.effectiveCancelLabel
             request.error = error
+            request.grabsKeyboard = state.grabsKeyboard
             request.strengthLabel = state.qualityBar.map { $0.isEmpty ? localized("Quality:") : $0 }
             request.strengthTooltip = state.qualityBarTooltip
             let number = dialogNumber
