@@ -627,3 +627,32 @@ def test_option_grab_takes_the_keyboard_on_x11_while_the_panel_is_up(display, pi
         wait_for(keyboard.can_grab, what="the keyboard to be free again")
     finally:
         keyboard.close()
+
+
+def test_a_display_named_by_gpg_agent_is_used_when_the_environment_has_none(display, pinentry):
+    if on_wayland():
+        pytest.skip("gpg-agent names an X display (--display, OPTION display); this session is Wayland")
+    entry = pinentry(without=("DISPLAY", "WAYLAND_DISPLAY"))
+    assert entry.ask(f"OPTION display={os.environ['DISPLAY']}") == ["OK"]
+    entry.send("GETPIN")
+    answer(entry.application(), "shown")
+    assert entry.answer() == ["D shown", "OK"]
+
+
+def test_the_panel_leaves_the_screen_before_the_next_command(display, pinentry):
+    # Between commands the pinentry waits for gpg-agent and runs no main loop, so it answers no
+    # AT-SPI call then: the X server says what is on screen.
+    if on_wayland():
+        pytest.skip("what is mapped is read from the X server (xdotool search); Wayland has no such list")
+    entry = pinentry()
+    entry.send("GETPIN")
+    application = entry.application()
+    answer(application, "first")
+    assert entry.answer() == ["D first", "OK"]
+
+    def visible_windows():
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(entry.process.pid)],
+                               capture_output=True, text=True)
+        return found.stdout.split()
+    # gpg-agent checks the passphrase before it asks again: meanwhile no panel is showing.
+    wait_for(lambda: not visible_windows(), timeout=5, what="the panel to leave the screen")

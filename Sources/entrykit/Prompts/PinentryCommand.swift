@@ -23,9 +23,12 @@ enum PinentryCommand {
     }
 
     /// Runs the conversation on standard input and output until `BYE` or the end of input.
-    /// Command-line options (`--display`, `--ttyname`, which gpg-agent may pass) are ignored:
-    /// GTK finds its display in the environment, as the agent's `OPTION display` says too.
+    /// Of the command-line options gpg-agent may pass, `--display` is used when the environment
+    /// names no display (as the agent's `OPTION display` is); the others are ignored.
     static func run(_ arguments: [String]) -> ExitStatus {
+        if let index = arguments.firstIndex(of: "--display"), index + 1 < arguments.count {
+            displayArgument = arguments[index + 1]
+        }
         do {
             try ProcessProtection.keepMemoryPrivate()
         } catch {
@@ -65,6 +68,7 @@ enum PinentryCommand {
     }
 
     private static var gtkStarted = false
+    private static var displayArgument: String?
     /// The number of the dialog on screen, so a timeout set for one never closes the next.
     private static var dialogNumber = 0
 
@@ -75,6 +79,9 @@ enum PinentryCommand {
         // without a terminal, so gpg-agent reports it instead of waiting.
         if !gtkStarted {
             speakTheClientsLanguage(state)
+            if getenv("DISPLAY") == nil, getenv("WAYLAND_DISPLAY") == nil, let display = state.options["display"] ?? displayArgument {
+                setenv("DISPLAY", display, 1)
+            }
             guard startGtk(for: "pinentry") else { return AssuanError.noDisplay.line }
             gtkStarted = true
         }
@@ -164,6 +171,9 @@ enum PinentryCommand {
                 }
             }
             dialogNumber += 1
+            // The panel is hidden and destroyed by the main loop, which does not run while the
+            // next command is awaited: let it, so no closed panel stays on screen meanwhile.
+            MainLoop.drain()
             switch outcome {
             case .answered: return "OK"
             case .failed(let error): return error.line
