@@ -49,4 +49,14 @@ import Testing
         #expect(credential.location == "ssh://b")
         #expect(GitCredential(parsing: "").attributes.isEmpty)
     }
+
+    @Test func aLoneHelpWordAsksForTheHelpAnythingElseIsAPrompt() {
+        #expect(PromptHelp.isRequested(by: ["--help"]))
+        #expect(PromptHelp.isRequested(by: ["-h"]))
+        #expect(!PromptHelp.isRequested(by: ["Password for --help:"]))
+        #expect(!PromptHelp.isRequested(by: ["--help", "x"]))
+        #expect(PromptHelp.askpass.contains("Exit status:"))
+        #expect(PromptHelp.pinentry.contains("pinentry-program"))
+        #expect(PromptHelp.credential.contains("credential.helper entrykit"))
+    }
 }

@@ -16,6 +16,7 @@ import Glibc
 @MainActor
 enum AskpassCommand {
     static func run(_ arguments: [String]) -> ExitStatus {
+        if PromptHelp.isRequested(by: arguments) { return Output.print(PromptHelp.askpass, for: "askpass") }
         let prompt = AskpassPrompt(arguments: arguments, sshPromptKind: getenv("SSH_ASKPASS_PROMPT").map { String(cString: $0) })
         do {
             try ProcessProtection.keepMemoryPrivate()

@@ -15,6 +15,7 @@ import Glibc
 @MainActor
 enum CredentialCommand {
     static func run(_ arguments: [String]) -> ExitStatus {
+        if PromptHelp.isRequested(by: arguments) { return Output.print(PromptHelp.credential, for: "credential") }
         guard arguments.count == 1, let action = arguments.first, ["get", "store", "erase"].contains(action) else {
             return UsageError("credential: expected one of get, store, erase").report(for: "entrykit")
         }

@@ -26,6 +26,7 @@ enum PinentryCommand {
     /// Of the command-line options gpg-agent may pass, `--display` is used when the environment
     /// names no display (as the agent's `OPTION display` is); the others are ignored.
     static func run(_ arguments: [String]) -> ExitStatus {
+        if PromptHelp.isRequested(by: arguments) { return Output.print(PromptHelp.pinentry, for: "pinentry") }
         if let index = arguments.firstIndex(of: "--display"), index + 1 < arguments.count {
             displayArgument = arguments[index + 1]
         }
