@@ -74,7 +74,10 @@ def installed(debs, tmp_path_factory):
     (root / "var/lib/dpkg/status").touch()
     (root / "home").mkdir()
     # The dependencies are the real system's (checked in test_dependencies_are_installable).
-    run(["dpkg", f"--root={root}", "--force-depends", "--force-not-root", "-i", *debs.values()])
+    # The root has no shell to chroot into: maintainer scripts run outside it with DPKG_ROOT
+    # set, which update-alternatives honours (the alternative lands in the root, not here).
+    run(["dpkg", f"--root={root}", "--force-depends", "--force-not-root", "--force-script-chrootless", "-i",
+         *debs.values()])
     return root
 
 
@@ -125,7 +128,9 @@ def test_fields_and_files(deb, debs):
                  "./usr/share/applications/io.github.entrykit.EntryKit.desktop",
                  "./usr/share/metainfo/io.github.entrykit.EntryKit.metainfo.xml",
                  "./usr/share/icons/hicolor/scalable/apps/io.github.entrykit.EntryKit.svg",
-                 "./usr/share/doc/entrykit/copyright"):
+                 "./usr/share/doc/entrykit/copyright", "./usr/bin/pinentry-entrykit -> entrykit",
+                 "./usr/bin/git-credential-entrykit -> entrykit",
+                 "./usr/libexec/entrykit/entrykit-askpass -> /usr/bin/entrykit"):
         assert path in files, files
     tables = run(["dpkg-deb", "--contents", debs["entrykit-common"]]).stdout
     for lproj in sorted((REPO / "Resources").glob("*.lproj")):
@@ -176,8 +181,14 @@ def test_dependencies_are_installable(debs, package):
 
 def test_man_page_is_generated_from_the_help(installed):
     page = run(["man", "-l", installed / "usr/share/man/man1/entrykit.1.gz"], env={"MANWIDTH": "200", "PATH": "/usr/bin:/bin"}).stdout
-    for text in ("entrykit login", "--password-fd", "ENTRYKIT_RESOURCES", meson_version()):
+    for text in ("entrykit login", "--password-fd", "ENTRYKIT_RESOURCES", meson_version(), "entrykit pinentry",
+                 "SSH_ASKPASS_PROMPT", "credential.helper entrykit"):
         assert text in page, page
+
+
+def test_pinentry_entrykit_is_an_alternative_for_usr_bin_pinentry(installed):
+    assert os.readlink(installed / "usr/bin/pinentry") == "/etc/alternatives/pinentry"
+    assert os.readlink(installed / "etc/alternatives/pinentry") == "/usr/bin/pinentry-entrykit"
 
 
 def test_installed_binary_stays_small(installed):
