@@ -277,6 +277,21 @@ def test_ssh_agent_asks_to_confirm_each_use_of_a_key_added_with_c(ssh):
     assert not pathlib.Path(f"{data}.sig").exists()
 
 
+def test_ssh_askpass_prompt_none_is_a_notice(binary, display, tmp_path):
+    # What ssh shows while a security key waits for a touch: a message, nothing to type.
+    prompt = Prompt(tmp_path, binary, "askpass")
+    notice = subprocess.Popen([str(prompt.path), "Confirm user presence for key ED25519-SK SHA256:x"],
+                              env={**os.environ, "SSH_ASKPASS_PROMPT": "none"}, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    application = prompt.application()
+    ok = find(application, role="push button", name="OK", showing=True)
+    assert "Confirm user presence for key ED25519-SK SHA256:x" in showing_labels(application)
+    assert not find_all(application, role="password text", showing=True)
+    assert not find_all(application, role="push button", name="Cancel", showing=True)
+    press(ok)
+    assert finish(notice) == (0, "", "")
+
+
 # MARK: git through GIT_ASKPASS and `git-credential-entrykit`
 
 def git_fill(environment, *config, request="protocol=https\nhost=example.org\n\n"):
