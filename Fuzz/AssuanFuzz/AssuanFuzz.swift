@@ -43,10 +43,11 @@ enum AssuanFuzz {
                     require(
                         answer.utf8.count <= Assuan.maximumLineLength,
                         "an answer past the limit: \(answer.prefix(60))… (\(answer.utf8.count) bytes)")
-                    require(["OK", "ERR ", "D ", "# "].contains { answer.hasPrefix($0) }, "an answer of no kind: \(answer)")
+                    require(["OK", "ERR ", "D ", "# "].contains { answer.utf8.starts(with: $0.utf8) }, "an answer of no kind: \(answer)")
                 }
                 let last = answers.last!
-                require(last.hasPrefix("OK") || last.hasPrefix("ERR "), "an answer that does not end in OK or ERR")
+                require(
+                    last.utf8.starts(with: "OK".utf8) || last.utf8.starts(with: "ERR ".utf8), "an answer that does not end in OK or ERR")
             }
         }
     }

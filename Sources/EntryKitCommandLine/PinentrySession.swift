@@ -152,7 +152,7 @@ public struct PinentrySession: Sendable {
             state = PinentryState()
             state.options = options
             return ok
-        case "OPTION": return option(String(decoding: rawArgument, as: UTF8.self))
+        case "OPTION": return option(rawArgument)
         case "GETINFO": return info(decoded)
         case "SETDESC": state.description = text
         case "SETPROMPT": state.prompt = text
@@ -181,17 +181,21 @@ public struct PinentrySession: Sendable {
     }
 
     /// `OPTION name=value`, `OPTION name value` or `OPTION name`, parsed as libassuan does.
-    private mutating func option(_ argument: String) -> PinentryReply {
-        let nameEnd = argument.firstIndex { $0 == "=" || $0 == " " } ?? argument.endIndex
-        let name = String(argument[..<nameEnd])
+    private mutating func option(_ argument: ArraySlice<UInt8>) -> PinentryReply {
+        // Bytes, as libassuan reads them: a Swift Character would join a space with a
+        // combining mark after it, and the name would run on.
+        let space = UInt8(ascii: " ")
+        let equals = UInt8(ascii: "=")
+        let nameEnd = argument.firstIndex { $0 == equals || $0 == space } ?? argument.endIndex
+        let name = String(decoding: argument[..<nameEnd], as: UTF8.self)
         guard !name.isEmpty else { return .lines([AssuanError.syntax("argument required").line]) }
-        var value = argument[nameEnd...].drop { $0 == " " }
-        if value.first == "=" { value = value.dropFirst().drop { $0 == " " } }
+        var value = argument[nameEnd...].drop { $0 == space }
+        if value.first == equals { value = value.dropFirst().drop { $0 == space } }
         guard PinentryState.knownOptions.contains(name) else { return .lines([AssuanError.unknownOption.line]) }
         switch name {
         case "grab": state.options["no-grab"] = nil
         case "no-grab": state.options["no-grab"] = ""
-        default: state.options[name] = String(decoding: Assuan.percentDecoded(Array(value.utf8)), as: UTF8.self)
+        default: state.options[name] = String(decoding: Assuan.percentDecoded(value), as: UTF8.self)
         }
         return .lines(["OK"])
     }

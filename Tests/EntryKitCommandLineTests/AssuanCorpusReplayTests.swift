@@ -28,7 +28,8 @@ import Testing
                 }
                 for answer in answers {
                     #expect(answer.utf8.count <= Assuan.maximumLineLength, "\(file.lastPathComponent): \(answer.prefix(40))…")
-                    #expect(["OK", "ERR ", "D ", "# "].contains { answer.hasPrefix($0) }, "\(file.lastPathComponent): \(answer)")
+                    #expect(
+                        ["OK", "ERR ", "D ", "# "].contains { answer.utf8.starts(with: $0.utf8) }, "\(file.lastPathComponent): \(answer)")
                 }
             }
         }

@@ -138,6 +138,14 @@ import Testing
         #expect(session.state.grabsKeyboard)
     }
 
+    /// libassuan reads bytes: a combining mark after the space does not join the option's name.
+    @Test func optionsAreSplitAtBytesNotCharacters() {
+        var session = PinentrySession(environment: Self.environment)
+        #expect(converse("OPTION ttyname \u{05BA}x\n", session: &session) == ["OK"])
+        #expect(session.state.options["ttyname"] == "\u{05BA}x")
+        #expect(converse("GETINFO ttyinfo\n", session: &session).first?.utf8.starts(with: "D \u{05BA}x ".utf8) == true)
+    }
+
     @Test func resetForgetsTheTextsButKeepsTheOptions() {
         var session = PinentrySession(environment: Self.environment)
         _ = converse("OPTION ttyname=/dev/tty1\nSETDESC x\nSETOK y\nSETTIMEOUT 4\n", session: &session)
