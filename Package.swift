@@ -49,6 +49,9 @@ let package = Package(
         // libFuzzer target for the parser and `strings lint`/`dump`; see CONTRIBUTING.md "Fuzzing the parser". Built
         // normally it replays files.
         .executableTarget(name: "strings-fuzz", dependencies: ["EntryKitStrings", "EntryKitCommandLine"], path: "Fuzz/StringsFuzz"),
+        // libFuzzer target for the Assuan reader and the pinentry conversation; built normally
+        // it replays files (Fuzz/assuan-corpus).
+        .executableTarget(name: "assuan-fuzz", dependencies: ["EntryKitCommandLine"], path: "Fuzz/AssuanFuzz"),
         // Parser speed against Foundation's PropertyListSerialization; see docs/performance.md.
         .executableTarget(name: "strings-benchmark", dependencies: ["EntryKitStrings"], path: "Benchmarks/StringsBenchmark"),
         // List open/set/filter/scroll/memory against stock GTK 3 lists; run by scripts/benchmark.

@@ -55,14 +55,23 @@ int ek_process_end_on_crash_signals(void) {
  * libraries and nothing secret exists yet; the password itself lives in secret memory where the
  * kernel has it.) Other programs loading EntryKit, and entrykit's other commands, are left as
  * they are. */
-static const char *const prompt_commands[] = {"login"};
+static const char *const prompt_commands[] = {"login", "pinentry", "askpass", "credential"};
+/* The names the binary is also installed under, each a prompt (AppCommand.programNames). */
+static const char *const prompt_programs[] = {"pinentry-entrykit", "entrykit-askpass", "git-credential-entrykit"};
+
+static gboolean is_prompt(int argc, char **argv) {
+    if (argc < 1 || argv == NULL || argv[0] == NULL) return FALSE;
+    const char *program = strrchr(argv[0], '/');
+    program = program != NULL ? program + 1 : argv[0];
+    for (size_t i = 0; i < G_N_ELEMENTS(prompt_programs); i++)
+        if (strcmp(program, prompt_programs[i]) == 0) return TRUE;
+    if (strcmp(program, "entrykit") != 0 || argc < 2 || argv[1] == NULL) return FALSE;
+    for (size_t i = 0; i < G_N_ELEMENTS(prompt_commands); i++)
+        if (strcmp(argv[1], prompt_commands[i]) == 0) return TRUE;
+    return FALSE;
+}
 
 __attribute__((constructor)) static void keep_prompts_private_from_the_start(int argc, char **argv, char **envp) {
     (void)envp;
-    if (argc < 2 || argv == NULL || argv[0] == NULL || argv[1] == NULL) return;
-    const char *program = strrchr(argv[0], '/');
-    program = program != NULL ? program + 1 : argv[0];
-    if (strcmp(program, "entrykit") != 0) return;
-    for (size_t i = 0; i < G_N_ELEMENTS(prompt_commands); i++)
-        if (strcmp(argv[1], prompt_commands[i]) == 0) (void)ek_process_keep_memory_private();
+    if (is_prompt(argc, argv)) (void)ek_process_keep_memory_private();
 }

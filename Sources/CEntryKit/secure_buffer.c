@@ -145,6 +145,41 @@ int ek_secure_buffer_write_json_to_fd(EkSecureBuffer *buffer, int fd) {
     return text != NULL ? write_all(fd, text + run, buffer->n_bytes - run) : 0;
 }
 
+int ek_secure_buffer_write_assuan_data_to_fd(EkSecureBuffer *buffer, int fd) {
+    g_return_val_if_fail(EK_IS_SECURE_BUFFER(buffer), EINVAL);
+    const char *text = buffer->text;
+    if (text == NULL || buffer->n_bytes == 0) return 0;
+    /* Room on a line after "D ": 1000 bytes less the prefix. An escape is never split. */
+    const gsize room = 1000 - 2;
+    int error = write_all(fd, "D ", 2);
+    gsize run = 0;  /* start of the bytes not yet written that need no escape */
+    gsize line = 0; /* bytes on the current line after "D " */
+    for (gsize i = 0; error == 0 && i < buffer->n_bytes; i++) {
+        unsigned char byte = (unsigned char)text[i];
+        gboolean escaped = byte == '%' || byte == '\r' || byte == '\n';
+        gsize width = escaped ? 3 : 1;
+        if (line + width > room) {
+            error = write_all(fd, text + run, i - run);
+            if (error == 0) error = write_all(fd, "\nD ", 3);
+            run = i;
+            line = 0;
+        }
+        if (error != 0) break;
+        line += width;
+        if (!escaped) continue;
+        error = write_all(fd, text + run, i - run);
+        if (error != 0) break;
+        /* The escape spells one byte of the password: from a stack buffer wiped after. */
+        char escape[4];
+        snprintf(escape, sizeof escape, "%%%02X", byte);
+        error = write_all(fd, escape, 3);
+        ek_secure_memory_wipe(escape, sizeof escape);
+        run = i + 1;
+    }
+    if (error == 0) error = write_all(fd, text + run, buffer->n_bytes - run);
+    return error == 0 ? write_all(fd, "\n", 1) : error;
+}
+
 void ek_secure_buffer_wipe(EkSecureBuffer *buffer) {
     g_return_if_fail(EK_IS_SECURE_BUFFER(buffer));
     gtk_entry_buffer_delete_text(GTK_ENTRY_BUFFER(buffer), 0, -1);

@@ -13,13 +13,24 @@ public enum AppCommand: Equatable {
     case choose([String])
     /// `entrykit pick …`: the picker field as a command, with the words after `pick`.
     case pick([String])
+    /// `entrykit pinentry`: gpg-agent's Assuan passphrase prompt on standard input and output.
+    case pinentry([String])
+    /// `entrykit askpass PROMPT`: the `SSH_ASKPASS`, `SUDO_ASKPASS` and `GIT_ASKPASS` program.
+    case askpass([String])
+    /// `entrykit credential get|store|erase`: git's credential helper protocol.
+    case credential([String])
     /// Words that mean nothing.
     case misuse(UsageError)
 
-    /// The command for the raw words of the command line (`argv` without the program name).
-    /// A word that is not valid UTF-8 is a usage error naming it: decoding would put U+FFFD in its
-    /// place, and a name, item or title would silently differ from the one given.
-    public init(argumentBytes: [[UInt8]]) {
+    /// The names the binary is also installed under (a link or a wrapper), each running one
+    /// command with every argument, as clients call them: gpg-agent runs `pinentry-entrykit`,
+    /// git `git-credential-entrykit get`, ssh `entrykit-askpass PROMPT`.
+    public static let programNames = ["pinentry-entrykit", "entrykit-askpass", "git-credential-entrykit"]
+
+    /// The command for a process started as `programPath` (its `argv[0]`) with the raw words
+    /// after it. A word that is not valid UTF-8 is a usage error naming it: decoding would put
+    /// U+FFFD in its place, and a name, item or title would silently differ from the one given.
+    public init(programPath: String, argumentBytes: [[UInt8]]) {
         var arguments: [String] = []
         for (index, bytes) in argumentBytes.enumerated() {
             guard let word = String(validating: bytes, as: UTF8.self) else {
@@ -29,7 +40,17 @@ public enum AppCommand: Equatable {
             }
             arguments.append(word)
         }
-        self.init(arguments: arguments)
+        self.init(programPath: programPath, arguments: arguments)
+    }
+
+    /// The command for a process started as `programPath` (its `argv[0]`) with `arguments`.
+    public init(programPath: String, arguments: [String]) {
+        switch programPath.split(separator: "/").last {
+        case "pinentry-entrykit": self = .pinentry(arguments)
+        case "entrykit-askpass": self = .askpass(arguments)
+        case "git-credential-entrykit": self = .credential(arguments)
+        default: self.init(arguments: arguments)
+        }
     }
 
     public init(arguments: [String]) {
@@ -44,6 +65,9 @@ public enum AppCommand: Equatable {
         case "login": self = .login(rest)
         case "choose": self = .choose(rest)
         case "pick": self = .pick(rest)
+        case "pinentry": self = .pinentry(rest)
+        case "askpass": self = .askpass(rest)
+        case "credential": self = .credential(rest)
         case let word where !word.hasPrefix("-"): self = .misuse(UsageError("unknown command '\(word)'"))
         default:
             // Options of entrykit itself; any other word after them means nothing.
@@ -73,6 +97,13 @@ public enum AppCommand: Equatable {
                                         input when none are given); see 'entrykit choose --help'
               pick [OPTIONS] [ITEM...]  pick one of the items (or of the lines of standard input)
                                         in a dialog and print it (entrykit pick --help)
+              pinentry                  gpg-agent's passphrase prompt (Assuan on standard input
+                                        and output); installed also as pinentry-entrykit
+              askpass PROMPT            ask as SSH_ASKPASS, SUDO_ASKPASS or GIT_ASKPASS do and
+                                        print the answer; installed also as entrykit-askpass
+              credential get|store|erase
+                                        git's credential helper; installed also as
+                                        git-credential-entrykit (credential.helper = entrykit)
               strings lint FILE...      check .strings and .stringsdict files; errors as
                                         FILE:LINE:COLUMN
               strings dump FILE         print a .strings table as JSON

@@ -13,7 +13,7 @@ struct EntryKitMain {
                 Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0)))
             } ?? []
         }
-        switch AppCommand(argumentBytes: words) {
+        switch AppCommand(programPath: CommandLine.arguments[0], argumentBytes: words) {
         case .gallery:
             guard startGtk(for: "entrykit") else { exit(ExitStatus.cannotShowDialog.code) }
             exit(GalleryApplication().run())  // GApplication's status: 0, or 1 when it failed
@@ -29,6 +29,12 @@ struct EntryKitMain {
             status = StringsCommand.run(arguments)
         case .choose(let arguments):
             status = ChooseDialog.run(arguments)
+        case .pinentry(let arguments):
+            status = PinentryCommand.run(arguments)
+        case .askpass(let arguments):
+            status = AskpassCommand.run(arguments)
+        case .credential(let arguments):
+            status = CredentialCommand.run(arguments)
         case .misuse(let error):
             status = error.report(for: "entrykit")
         }

@@ -32,6 +32,9 @@ RUN_TIMEOUT = 60
 # Paths relative to the install prefix, as meson's default layout puts them.
 INSTALLED_FILES = [
     "bin/entrykit",
+    "bin/pinentry-entrykit",
+    "bin/git-credential-entrykit",
+    "libexec/entrykit/entrykit-askpass",
     "share/entrykit/en.lproj/EntryKit.strings",
     "share/entrykit/ja.lproj/EntryKit.strings",
     f"share/applications/{APP_ID}.desktop",
@@ -253,6 +256,19 @@ def find_pair(document, key, value):
     if isinstance(document, list):
         return any(find_pair(item, key, value) for item in document)
     return False
+
+
+def test_the_prompt_names_run_their_commands(install):
+    """gpg-agent, git and ssh call the binary by these names, without a command word."""
+    pinentry = run([install.prefix / "bin/pinentry-entrykit"], env=dict(os.environ, DISPLAY=""),
+                   check=False)
+    assert pinentry.stdout.startswith("OK Pleased to meet you\n")
+    stored = run([install.prefix / "bin/git-credential-entrykit", "store"], check=False)
+    assert (stored.returncode, stored.stdout) == (0, "")
+    askpass = run([install.prefix / "libexec/entrykit/entrykit-askpass", "Password:"],
+                  env={k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}, check=False)
+    assert askpass.returncode == 3, askpass.stderr
+    assert askpass.stderr.startswith("askpass: ")
 
 
 def test_version(install):

@@ -77,7 +77,10 @@ def installed(debs, tmp_path_factory):
     (root / "var/lib/dpkg/status").touch()
     (root / "home").mkdir()
     # The dependencies are the real system's (checked in test_dependencies_are_installable).
-    run(["dpkg", f"--root={root}", "--force-depends", "--force-not-root", "-i", *debs.values()])
+    # The root has no shell to chroot into: maintainer scripts run outside it with DPKG_ROOT
+    # set, which update-alternatives honours (the alternative lands in the root, not here).
+    run(["dpkg", f"--root={root}", "--force-depends", "--force-not-root", "--force-script-chrootless", "-i",
+         *debs.values()])
     return root
 
 
@@ -133,7 +136,9 @@ def test_fields_and_files(deb, debs):
                  "./usr/share/applications/io.github.entrykit.EntryKit.desktop",
                  "./usr/share/metainfo/io.github.entrykit.EntryKit.metainfo.xml",
                  "./usr/share/icons/hicolor/scalable/apps/io.github.entrykit.EntryKit.svg",
-                 "./usr/share/doc/entrykit/copyright"):
+                 "./usr/share/doc/entrykit/copyright", "./usr/bin/pinentry-entrykit -> entrykit",
+                 "./usr/bin/git-credential-entrykit -> entrykit",
+                 "./usr/libexec/entrykit/entrykit-askpass -> /usr/bin/entrykit"):
         assert path in files, files
     tables = run(["dpkg-deb", "--contents", debs["entrykit-common"]]).stdout
     for lproj in sorted((REPO / "Resources").glob("*.lproj")):
@@ -195,10 +200,18 @@ def test_man_pages_are_installed_and_say_what_the_help_says(installed):
     login, _ = man_pages.render(man / "entrykit-login.1.gz")
     for text in ("--password-fd", "ENTRYKIT_RESOURCES", f"EntryKit {meson_version()}"):
         assert text in login, login
+    prompts = "".join(man_pages.render(man / f"{name}.1.gz")[0] for name in ("entrykit-pinentry", "entrykit-askpass"))
+    for text in ("SSH_ASKPASS_PROMPT", "pinentry-entrykit", "credential.helper"):
+        assert text in prompts, prompts
     # `man entrykit-login` finds it by name where the package put it.
     by_name = run(["man", "-M", installed / "usr/share/man", "entrykit-login"],
                   env={"PATH": "/usr/bin:/bin", "MANPAGER": "cat", "MANWIDTH": "100", "LANG": "C.UTF-8"}).stdout
     assert by_name.startswith("ENTRYKIT-LOGIN(1)") or "ENTRYKIT-LOGIN(1)" in by_name.splitlines()[0], by_name[:200]
+
+
+def test_pinentry_entrykit_is_an_alternative_for_usr_bin_pinentry(installed):
+    assert os.readlink(installed / "usr/bin/pinentry") == "/etc/alternatives/pinentry"
+    assert os.readlink(installed / "etc/alternatives/pinentry") == "/usr/bin/pinentry-entrykit"
 
 
 def test_installed_binary_stays_small(installed):

@@ -143,6 +143,14 @@ import Testing
         #expect(AppCommand(arguments: []) == .gallery)
         #expect(AppCommand(arguments: ["choose", "--bogus"]) == .choose(["--bogus"]), "each command reads its own words")
         #expect(AppCommand(arguments: ["pick", "a"]) == .pick(["a"]))
+        #expect(AppCommand(arguments: ["pinentry"]) == .pinentry([]))
+        #expect(AppCommand(arguments: ["askpass", "Password: "]) == .askpass(["Password: "]))
+        #expect(AppCommand(arguments: ["credential", "get"]) == .credential(["get"]))
+        // Installed under other names, the program name is the command.
+        #expect(AppCommand(programPath: "/usr/bin/pinentry-entrykit", arguments: ["--display", ":0"]) == .pinentry(["--display", ":0"]))
+        #expect(AppCommand(programPath: "/usr/libexec/entrykit/entrykit-askpass", arguments: ["Pass: "]) == .askpass(["Pass: "]))
+        #expect(AppCommand(programPath: "git-credential-entrykit", arguments: ["get"]) == .credential(["get"]))
+        #expect(AppCommand(programPath: "/usr/bin/entrykit", arguments: ["pick", "a"]) == .pick(["a"]))
         #expect(AppCommand(arguments: ["login"]) == .login([]))
         #expect(AppCommand(arguments: ["strings", "lint", "x"]) == .strings(["lint", "x"]))
         for help in [["help"], ["--help"], ["-h"], ["-V", "--help"]] { #expect(AppCommand(arguments: help) == .help, "\(help)") }
@@ -161,8 +169,8 @@ import Testing
     @Test func aWordThatIsNotUTF8IsAUsageErrorNotARepairedText() {
         let latin1Name: [UInt8] = [0x72, 0xE9, 0x6E, 0xE9]  // "réné" in Latin-1
         #expect(
-            AppCommand(argumentBytes: [Array("login".utf8), Array("--username".utf8), latin1Name])
+            AppCommand(programPath: "entrykit", argumentBytes: [Array("login".utf8), Array("--username".utf8), latin1Name])
                 == .misuse(UsageError("argument 3 ('r\u{FFFD}n\u{FFFD}') is not valid UTF-8 text")))
-        #expect(AppCommand(argumentBytes: [Array("login".utf8), Array("--username=rené".utf8)]) == .login(["--username=rené"]))
+        #expect(AppCommand(programPath: "entrykit", argumentBytes: [Array("login".utf8), Array("--username=rené".utf8)]) == .login(["--username=rené"]))
     }
 }

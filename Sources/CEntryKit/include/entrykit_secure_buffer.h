@@ -32,6 +32,12 @@ int ek_secure_buffer_write_to_fd(EkSecureBuffer *buffer, int fd);
  * characters escaped, everything else (UTF-8) as is. Returns 0, or an errno value. */
 int ek_secure_buffer_write_json_to_fd(EkSecureBuffer *buffer, int fd);
 
+/* Writes the text to `fd` as Assuan data lines (`D ` + the bytes, `%`, CR and LF as `%25`,
+ * `%0D`, `%0A`), each line at most 1000 bytes as the protocol allows, so a pinentry answers
+ * GETPIN straight from the locked memory. Writes nothing for an empty text. Returns 0, or an
+ * errno value. */
+int ek_secure_buffer_write_assuan_data_to_fd(EkSecureBuffer *buffer, int fd);
+
 /* Wipes and removes all text (emits deleted-text, as a user's deletion does). */
 void ek_secure_buffer_wipe(EkSecureBuffer *buffer);
 

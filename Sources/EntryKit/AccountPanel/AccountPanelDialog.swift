@@ -19,6 +19,8 @@ package final class AccountPanelDialog: Window {
     package let errorLabel = Label(wraps: true)
     package let capsLockLabel = Label()
     private let capsLockRow = Box(vertical: false, spacing: 6)
+    /// The strength bar (``AccountRequest/strengthLabel``), nil when the request has none.
+    package private(set) var strengthBar: Widget?
     package let okButton = AccountPanelDialog.mnemonicButton()
     package let cancelButton = AccountPanelDialog.mnemonicButton()
 
@@ -60,7 +62,9 @@ package final class AccountPanelDialog: Window {
         gtk_widget_set_visible(capsLockRow.widget, 0)
         afterFirstDraw { [weak self] in self?.updateCapsLockWarning() }
         // Focus goes where typing starts: the password when the name is already there.
-        gtk_widget_grab_focus((request.username?.isEmpty == false ? passwordEntry : usernameEntry).widget)
+        let startsAtPassword = request.fields == .password || (request.fields == .usernameAndPassword && request.username?.isEmpty == false)
+        gtk_widget_grab_focus((startsAtPassword ? passwordEntry : usernameEntry).widget)
+        if let error = request.error, !error.isEmpty { showError(error) }
     }
 
     // MARK: Building
@@ -92,8 +96,13 @@ package final class AccountPanelDialog: Window {
             gtk_grid_attach(grid, entry.widget, 1, Int32(row), 1, 1)
         }
         // The dividing line between the two fields, as the spec draws it.
-        gtk_grid_attach(grid, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL), 0, 1, 2, 1)
+        let separator = gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)
+        gtk_grid_attach(grid, separator, 0, 1, 2, 1)
         column.append(group)
+
+        if let strengthLabel = request.strengthLabel {
+            column.append(makeStrengthRow(label: strengthLabel))
+        }
 
         errorLabel.addStyleClass("error")
         column.append(errorLabel)
@@ -108,8 +117,41 @@ package final class AccountPanelDialog: Window {
         column.showAll()
         gtk_widget_set_visible(messageLabel.widget, request.message?.isEmpty == false ? 1 : 0)
         errorLabel.hide()
+        // One field alone: the other, its label and the line between them are not shown.
+        if request.fields != .usernameAndPassword {
+            gtk_widget_hide(separator)
+            let hidden: [Widget] = request.fields == .password ? [usernameLabel, usernameEntry] : [passwordLabel, passwordEntry]
+            for widget in hidden {
+                widget.hide()
+            }
+        }
 
         addDialogButtons(cancel: cancelButton, ok: okButton, okIsDefault: false)
+    }
+
+    /// A label and a level bar; the bar is named by the label for screen readers, which read
+    /// its value as a percentage.
+    private func makeStrengthRow(label text: String) -> Box {
+        let row = Box(vertical: false, spacing: 6)
+        let label = Label(text)
+        let bar = Widget(transferFull: gtk_level_bar_new_for_interval(0, 1))
+        gtk_widget_set_hexpand(bar.widget, 1)
+        gtk_widget_set_valign(bar.widget, GTK_ALIGN_CENTER)
+        bar.accessibleName = String(text.filter { $0 != "_" && $0 != ":" })
+        bar.tooltip = request.strengthTooltip
+        row.append(label)
+        row.append(bar, expands: true)
+        strengthBar = bar
+        return row
+    }
+
+    /// The bar follows the password, estimated where its bytes lie.
+    private func updateStrength() {
+        guard let strengthBar else { return }
+        let password = SecurePassword(buffer: passwordBuffer)
+        let strength = password.withUnsafeBytes(PasswordStrength.estimate)
+        password.endLoan()
+        gtk_level_bar_set_value(strengthBar.cast(), strength)
     }
 
     private func configureFields() {
@@ -126,16 +168,21 @@ package final class AccountPanelDialog: Window {
         connect("response", withInteger: { [weak self] response in self?.respond(response) })
         connect("unmap") { [weak self] in self?.finish(accepted: false) }
         connect("destroy") { [weak self] in self?.finish(accepted: false) }
-        focusWhenMapped(afterFirstFrame: true)
+        focusWhenMapped(afterFirstFrame: true) { [weak self] in self?.grabKeyboardOnX11() }
 
         usernameEntry.connect("activate") { [weak self] in
             guard let self else { return }
-            gtk_widget_grab_focus(passwordEntry.widget)
+            if request.fields == .username {
+                if canAccept { gtk_dialog_response(cast(), GTK_RESPONSE_OK.rawValue) }
+            } else {
+                gtk_widget_grab_focus(passwordEntry.widget)
+            }
         }
         passwordEntry.connect("activate") { [weak self] in self?.activatePassword() }
         usernameEntry.connect("changed") { [weak self] in self?.updateAcceptability() }
         passwordChanged = passwordEntry.connect("changed") { [weak self] () -> Void in
             self?.updateAcceptability()
+            self?.updateStrength()
             self?.clearError()
         }
         // A hidden entry already refuses both; stopping the signals keeps it so whatever a theme
@@ -159,19 +206,23 @@ package final class AccountPanelDialog: Window {
     }
 
     private func relabel(_ strings: Localization) {
-        gtk_label_set_text_with_mnemonic(usernameLabel.cast(), strings.string("_Username"))
-        gtk_label_set_text_with_mnemonic(passwordLabel.cast(), strings.string("_Password"))
+        gtk_label_set_text_with_mnemonic(usernameLabel.cast(), request.usernameLabel ?? strings.string("_Username"))
+        gtk_label_set_text_with_mnemonic(passwordLabel.cast(), request.passwordLabel ?? strings.string("_Password"))
         gtk_entry_set_placeholder_text(usernameEntry.cast(), strings.string("Username"))
         gtk_entry_set_placeholder_text(passwordEntry.cast(), strings.string("Password"))
-        gtk_button_set_label(okButton.cast(), strings.string("_OK"))
-        gtk_button_set_label(cancelButton.cast(), strings.string("_Cancel"))
+        gtk_button_set_label(okButton.cast(), request.okLabel ?? strings.string("_OK"))
+        gtk_button_set_label(cancelButton.cast(), request.cancelLabel ?? strings.string("_Cancel"))
         // Japanese writes a mnemonic as "(_U)", which GTK would read out as "(U)": name each
-        // widget by the plain word instead.
-        for (widget, key) in [
-            (usernameEntry, "Username"), (usernameLabel, "Username"), (passwordEntry, "Password"),
-            (passwordLabel, "Password"), (okButton, "OK"), (cancelButton, "Cancel"),
+        // widget by the plain word instead (a label the request gives, without its `_`).
+        func name(_ given: String?, _ key: String) -> String {
+            given.map { String($0.filter { $0 != "_" }) } ?? strings.string(key)
+        }
+        for (widget, accessibleName) in [
+            (usernameEntry, name(request.usernameLabel, "Username")), (usernameLabel, name(request.usernameLabel, "Username")),
+            (passwordEntry, name(request.passwordLabel, "Password")), (passwordLabel, name(request.passwordLabel, "Password")),
+            (okButton, name(request.okLabel, "OK")), (cancelButton, name(request.cancelLabel, "Cancel")),
         ] {
-            widget.accessibleName = strings.string(key)
+            widget.accessibleName = accessibleName
         }
         capsLockLabel.text = strings.string("Caps Lock is on")
     }
@@ -196,6 +247,27 @@ package final class AccountPanelDialog: Window {
     package func updateCapsLockWarning(capsLockOn: Bool? = nil) {
         let on = capsLockOn ?? keymap.map { gdk_keymap_get_caps_lock_state($0.opaque) != 0 } ?? false
         gtk_widget_set_visible(capsLockRow.widget, on ? 1 : 0)
+    }
+
+    /// Whether the panel holds the keyboard (``AccountRequest/grabsKeyboard``, on X11).
+    package private(set) var isKeyboardGrabbed = false
+
+    private func grabKeyboardOnX11() {
+        guard request.grabsKeyboard, !isKeyboardGrabbed, !isFinished, let display = gtk_widget_get_display(widget),
+            let window = gtk_widget_get_window(widget)
+        else { return }
+        // The backend by its type's name: no X11 header or call is needed for the check.
+        let backend = String(
+            cString: g_type_name_from_instance(UnsafeMutableRawPointer(display).assumingMemoryBound(to: GTypeInstance.self)))
+        guard backend == "GdkX11Display" else { return }
+        let status = gdk_seat_grab(gdk_display_get_default_seat(display), window, GDK_SEAT_CAPABILITY_KEYBOARD, 1, nil, nil, nil, nil)
+        isKeyboardGrabbed = status == GDK_GRAB_SUCCESS
+    }
+
+    private func releaseKeyboard() {
+        guard isKeyboardGrabbed, let display = gtk_widget_get_display(widget) else { return }
+        gdk_seat_ungrab(gdk_display_get_default_seat(display))
+        isKeyboardGrabbed = false
     }
 
     private func clearError() {
@@ -254,6 +326,7 @@ package final class AccountPanelDialog: Window {
         guard !isFinished else { return }
         isFinished = true
         keymapConnection?.disconnect()
+        releaseKeyboard()
         let username = accepted && !usernameText.isEmpty ? usernameText : nil
         let password = accepted && passwordLength > 0 ? SecurePassword(buffer: passwordBuffer) : nil
         // Off screen and no longer modal while the completion runs: a panel it asks for (again,

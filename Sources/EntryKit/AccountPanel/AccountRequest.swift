@@ -21,6 +21,30 @@ public struct AccountRequest {
     public var requiresUsername: Bool
     /// Keeps OK disabled while the password field is empty.
     public var requiresPassword: Bool
+    /// Which fields the panel shows: both (the default), or one alone, for a program that asks
+    /// only for a passphrase (gpg's pinentry) or only for a name (git's askpass).
+    public var fields: AccountFields = .usernameAndPassword
+    /// The password field's label instead of "Password" (a pinentry's `Passphrase:` or `PIN:`);
+    /// `_` marks the mnemonic.
+    public var passwordLabel: String?
+    /// The username field's label instead of "Username"; `_` marks the mnemonic.
+    public var usernameLabel: String?
+    /// The OK and Cancel buttons' labels instead of the localized "OK" and "Cancel"; `_` marks
+    /// the mnemonic.
+    public var okLabel: String?
+    public var cancelLabel: String?
+    /// A message shown under the fields when the panel opens, as a failed ``validate`` shows
+    /// one (the previous try was wrong).
+    public var error: String?
+    /// A strength bar under the password, labelled so (a pinentry's `Quality:`), filled by
+    /// ``PasswordStrength`` as the user types; none when nil.
+    public var strengthLabel: String?
+    /// The strength bar's tooltip (what the estimate means).
+    public var strengthTooltip: String?
+    /// On X11, takes the keyboard while the panel is up, as pinentry-gtk and ssh-askpass-gnome
+    /// do: no other client gets key events meanwhile (one that snoops with XInput or XRecord
+    /// still can). Wayland gives keys to the focused window alone already; nothing is grabbed.
+    public var grabsKeyboard = false
     /// Called on OK with the values; return an error message to keep the panel open for another
     /// try (the message shows under the fields and the password is cleared), or nil to accept.
     /// The password is lent for the call only, as in ``AccountPanel/showSecurely(_:parent:completion:)``.
@@ -41,6 +65,15 @@ public struct AccountRequest {
         self.requiresPassword = requiresPassword
         self.validate = validate
     }
+}
+
+/// The fields an ``AccountPanel`` shows.
+public enum AccountFields: Sendable {
+    case usernameAndPassword
+    /// The password field alone; the username is always nil.
+    case password
+    /// The username field alone, its text visible; the password is always nil.
+    case username
 }
 
 /// How an ``AccountPanel`` closed, with the values as `String`s (see ``SecurePassword`` for the

@@ -68,6 +68,14 @@ public final class SecurePassword {
         if isLent { body(buffer.opaque) }
     }
 
+    /// Writes the bytes to `fd` as Assuan `D` lines, percent-escaped and split at the
+    /// protocol's 1000-byte lines (a pinentry's answer to `GETPIN`); nothing when empty.
+    public func writeAssuanData(to fd: Int32) throws(WriteError) {
+        guard isLent else { return }
+        let code = ek_secure_buffer_write_assuan_data_to_fd(buffer.opaque, fd)
+        if code != 0 { throw WriteError(code: code) }
+    }
+
     /// The number of Unicode scalars (what a length check counts), read where the bytes lie:
     /// every byte that does not continue a UTF-8 sequence starts one.
     public var scalarCount: Int {

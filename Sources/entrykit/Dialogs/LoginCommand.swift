@@ -26,19 +26,8 @@ enum LoginCommand {
 
     /// Shows the panel and prints the answer.
     private static func show(_ options: LoginOptions) -> ExitStatus {
-        // Before anything is typed: no other process of the user reads this one's memory, and
-        // a crash leaves no core file with copies of the keys (docs/security.md).
-        do {
-            try ProcessProtection.keepMemoryPrivate()
-            try ProcessProtection.endOnCrashSignals()
-        } catch {
-            Output.say("\(name): cannot keep the password's memory private: \(error)")
-            return .cannotShowDialog
-        }
-        // A write past the file size limit fails with EFBIG instead of killing the process half
-        // way through the answer; a closed pipe, with EPIPE: each is reported as incomplete.
-        signal(SIGXFSZ, SIG_IGN)
-        signal(SIGPIPE, SIG_IGN)
+        // Before anything is typed (README, Security).
+        guard PromptProcess.protect(for: name) else { return .cannotShowDialog }
         guard startGtk(for: name) else { return .cannotShowDialog }
         var answered = false
         var timedOut = false
@@ -109,13 +98,16 @@ enum LoginCommand {
             return .cancelled
         }
         for (fd, answer) in answers(username: username, password: password, options: options) {
-            do {
-                try answer.write(to: fd)
-            } catch {
-                let place = fd == STDOUT_FILENO ? "standard output" : "file descriptor \(fd)"
-                Output.say("\(name): the answer on \(place) is incomplete (\(error)); do not use it")
-                return .failed
+            guard fd == STDOUT_FILENO else {
+                do {
+                    try answer.write(to: fd)
+                } catch {
+                    Output.say("\(name): the answer on file descriptor \(fd) is incomplete (\(error)); do not use it")
+                    return .failed
+                }
+                continue
             }
+            guard PromptProcess.write(answer, for: name) else { return .failed }
         }
         return .answered
     }

@@ -334,6 +334,46 @@ private final class Answers {
         #expect(focused(in: dialog) == dialog.passwordEntry.widget)
     }
 
+    /// A pinentry asks for a passphrase alone, in gpg's words, perhaps after a wrong one.
+    @Test func aPasswordAlonePanelShowsItsLabelsAndAnOpeningError() throws {
+        defer { finishCleanly() }
+        var request = AccountRequest(title: "Unlock", message: "Key 0x1234")
+        request.fields = .password
+        request.passwordLabel = "Passphrase:"
+        request.okLabel = "_Unlock"
+        request.cancelLabel = "_Abort"
+        request.error = "Bad Passphrase (try 2 of 3)"
+        let (dialog, answers) = try open(request)
+        #expect(gtk_widget_get_visible(dialog.usernameEntry.widget) == 0)
+        #expect(gtk_widget_get_visible(dialog.usernameLabel.widget) == 0)
+        #expect(gtk_widget_get_visible(dialog.passwordEntry.widget) != 0)
+        #expect(focused(in: dialog) == dialog.passwordEntry.widget)
+        #expect(dialog.passwordLabel.text == "Passphrase:")
+        #expect(dialog.passwordEntry.accessibleName == "Passphrase:")
+        #expect(dialog.okButton.accessibleName == "Unlock")
+        #expect(dialog.cancelButton.accessibleName == "Abort")
+        #expect(gtk_widget_get_visible(dialog.errorLabel.widget) != 0)
+        #expect(dialog.errorLabel.text == "Bad Passphrase (try 2 of 3)")
+        type("pass", into: dialog.passwordEntry)
+        gtk_widget_activate(dialog.passwordEntry.widget)
+        #expect(answers.received == [AccountAnswer(accepted: true, username: nil, password: "pass")])
+    }
+
+    /// git's askpass asks for a name alone: the visible field, and Return accepts.
+    @Test func aUsernameAlonePanelAcceptsOnReturn() throws {
+        defer { finishCleanly() }
+        var request = AccountRequest(title: "git", requiresUsername: true)
+        request.fields = .username
+        let (dialog, answers) = try open(request)
+        #expect(gtk_widget_get_visible(dialog.passwordEntry.widget) == 0)
+        #expect(focused(in: dialog) == dialog.usernameEntry.widget)
+        gtk_widget_activate(dialog.usernameEntry.widget)
+        #expect(answers.received.isEmpty, "an empty required name is not an answer")
+        type("ada", into: dialog.usernameEntry)
+        gtk_widget_activate(dialog.usernameEntry.widget)
+        #expect(answers.received == [AccountAnswer(accepted: true, username: "ada", password: nil)])
+    }
+
     @Test func messageLineShowsOnlyWhenGiven() throws {
         defer { finishCleanly() }
         let (plain, _) = try open()

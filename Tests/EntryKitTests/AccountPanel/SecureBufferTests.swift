@@ -113,4 +113,27 @@ import Testing
         let written = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(written == "a\"b\\c|日\n\u{1}" + #"a\"b\\c|日\u000a\u0001"#)
     }
+
+    /// A pinentry's `D` lines: escaped as Assuan escapes, no line past 1000 bytes, an escape
+    /// never split, and nothing at all for an empty passphrase.
+    @Test func writesAssuanDataLinesSplitAtTheLineLimit() throws {
+        func written(_ text: String) throws -> String {
+            let buffer = makeBuffer()
+            insert(text, into: buffer)
+            let pipe = Pipe()
+            #expect(ek_secure_buffer_write_assuan_data_to_fd(buffer.opaque, pipe.fileHandleForWriting.fileDescriptor) == 0)
+            try pipe.fileHandleForWriting.close()
+            return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
+        #expect(try written("") == "")
+        #expect(try written("100%\na\rb 日") == "D 100%25%0Aa%0Db 日\n")
+        let long = String(repeating: "x", count: 997) + "%" + String(repeating: "y", count: 1500)
+        let lines = try written(long).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.last == "")
+        #expect(lines.dropLast().allSatisfy { $0.hasPrefix("D ") && $0.utf8.count <= 1000 })
+        #expect(lines.count == 4)
+        #expect(lines[0] == "D " + String(repeating: "x", count: 997))  // "%25" would not fit
+        let joined = lines.dropLast().map { $0.dropFirst(2) }.joined()
+        #expect(joined == String(repeating: "x", count: 997) + "%25" + String(repeating: "y", count: 1500))
+    }
 }
