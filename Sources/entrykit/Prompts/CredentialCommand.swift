@@ -15,7 +15,10 @@ import Glibc
 @MainActor
 enum CredentialCommand {
     static func run(_ arguments: [String]) -> ExitStatus {
-        if PromptHelp.isRequested(by: arguments) { return Output.print(PromptHelp.credential, for: "credential") }
+        // git never passes options: a --help anywhere (`credential get --help`) asks for the help.
+        if arguments.contains("--help") || arguments.contains("-h") {
+            return Output.print(PromptHelp.credential, for: "credential")
+        }
         guard arguments.count == 1, let action = arguments.first, ["get", "store", "erase"].contains(action) else {
             return UsageError("credential: expected one of get, store, erase").report(for: "entrykit")
         }
