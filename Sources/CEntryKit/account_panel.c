@@ -303,8 +303,7 @@ static gboolean cancel_now(gpointer data) {
     GTask *task = data;
     Ask *ask = g_task_get_task_data(task);
     ask->cancel_source = 0;
-    const EkImplementation *implementation = ek_implementation();
-    if (implementation) implementation->panel_cancel(task);
+    ek_account_panel_implementation_cancel(task);
     return G_SOURCE_REMOVE;
 }
 
@@ -335,12 +334,6 @@ void ek_account_panel_ask(EkAccountPanel *panel, GtkWindow *parent, GCancellable
     g_task_set_source_tag(task, ek_account_panel_ask);
     Ask *ask = g_new0(Ask, 1);
     g_task_set_task_data(task, ask, ask_free);
-    const EkImplementation *implementation = ek_implementation();
-    if (implementation == NULL) {
-        g_task_return_new_error(task, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, "EntryKit is not initialized");
-        g_object_unref(task);
-        return;
-    }
     if (g_task_return_error_if_cancelled(task)) {
         g_object_unref(task);
         return;
@@ -351,7 +344,7 @@ void ek_account_panel_ask(EkAccountPanel *panel, GtkWindow *parent, GCancellable
     }
     /* The task's reference passes to the implementation, which gives it back in
      * ek_account_panel_complete. */
-    implementation->panel_ask(panel, parent, task);
+    ek_account_panel_implementation_ask(panel, parent, task);
 }
 
 void ek_account_panel_complete(GTask *task, gboolean accepted, const gchar *username, EkPassword *password) {
@@ -371,8 +364,6 @@ void ek_account_panel_complete(GTask *task, gboolean accepted, const gchar *user
     g_task_return_pointer(task, answer, answer_free);
     g_object_unref(task);
 }
-
-EkAccountPanel *ek_account_panel_of_task(GTask *task) { return EK_ACCOUNT_PANEL(g_task_get_source_object(task)); }
 
 /**
  * ek_account_panel_ask_finish:

@@ -1,5 +1,4 @@
 #include "entrykit_chooser_entry.h"
-#include "field_private.h"
 #include "test_hooks.h"
 
 #include <gtk/gtk-a11y.h>
@@ -442,26 +441,3 @@ static void ek_chooser_entry_init(EkChooserEntry *entry) {
 }
 
 GtkWidget *ek_chooser_entry_new(void) { return g_object_new(EK_TYPE_CHOOSER_ENTRY, NULL); }
-
-/**
- * ek_chooser_entry_open:
- * @entry: a field (#EkDropDownField, #EkPickerField)
- *
- * Opens the field's list as a click does: a drop-down with its picked item highlighted, a
- * picker at its pick. Nothing happens with no items, while open, or on a bare #EkChooserEntry.
- */
-void ek_chooser_entry_open(EkChooserEntry *entry) {
-    g_return_if_fail(EK_IS_CHOOSER_ENTRY(entry));
-    ek_field_set_open(G_OBJECT(entry), TRUE);
-}
-
-/**
- * ek_chooser_entry_close:
- * @entry: a field (#EkDropDownField, #EkPickerField)
- *
- * Closes the field's list, keeping its text and pick.
- */
-void ek_chooser_entry_close(EkChooserEntry *entry) {
-    g_return_if_fail(EK_IS_CHOOSER_ENTRY(entry));
-    ek_field_set_open(G_OBJECT(entry), FALSE);
-}

@@ -170,19 +170,19 @@ UI = """<interface>
     <child><object class="GtkBox"><property name="orientation">vertical</property>
       <child><object class="EkDropDownField" id="fruit">
         <property name="placeholder-text">Fruit</property>
+        <property name="selected-index">1</property>
         <property name="items">apple
 banana
 cherry</property>
-        <property name="selected-index">1</property>
         <property name="visible-row-count">2</property>
         <property name="free-text">True</property>
         <property name="list-font">Serif 14</property>
       </object></child>
       <child><object class="EkPickerField" id="size">
+        <property name="picked-index">2</property>
         <property name="items">S
 M
 L</property>
-        <property name="picked-index">2</property>
       </object></child>
     </object></child>
   </object>
@@ -205,6 +205,15 @@ fruit.connect("notify::selected-index", lambda field, spec: notified.append(fiel
 fruit.props.selected_index = 2
 fruit.props.selected_index = 7  # out of range: refused, kept
 say(f"notified {notified} {fruit.get_text()}")
+
+# Keyword order is construct order: the index comes before the items it needs.
+keywords = EntryKit.DropDownField(selected_index=2, items=["fig", "kiwi", "lime"], list_placeholder_text="No fruit")
+say(f"keywords {keywords.props.selected_index} {keywords.get_text()} {keywords.props.list_placeholder_text}")
+item_notifications = []
+keywords.connect("notify::items", lambda field, spec: item_notifications.append(list(field.props.items)))
+keywords.set_items(["fig", "kiwi", "lime"])  # the same items: no notification
+keywords.props.items = ["fig", "kiwi"]
+say(f"items notified {item_notifications}")
 
 
 class Fruits(EntryKit.DropDownField):
@@ -257,6 +266,8 @@ def test_builder_files_properties_validation_and_cancellation(display, library_e
         app.wait_for_line("fruit DropDownField ['apple', 'banana', 'cherry'] 1 banana 2 True Serif 14")
         app.wait_for_line("size PickerField 2 L")
         app.wait_for_line("notified [2] cherry")
+        app.wait_for_line("keywords 2 lime No fruit")
+        app.wait_for_line("items notified [['fig', 'kiwi']]")
         app.wait_for_line("subclass notified ['items', 'selected-index'] kiwi")
         dialog = find(app.application, role="dialog", name="Builder sign in")
         password = find(dialog, role="password text", name="Password")

@@ -1,5 +1,6 @@
 import CEntryKit
 import CGtk
+import EntryKitList
 
 /// What ``DropDownField`` and ``PickerField`` share: a ``ChooserEntry`` with its
 /// ``ChooserPopup`` and the popup's life (open, close, toggle, the callbacks around them), the
@@ -40,11 +41,12 @@ open class ChooserField: ChooserEntry {
         super.init(ownedBy: object)
         load()
         objectOwnsWrapper = true
-        g_object_set_qdata_full(object, Self.wrapperQuark, Unmanaged.passRetained(self).toOpaque(), nil)
+        g_object_set_qdata_full(object, Self.ownedWrapperQuark, Unmanaged.passRetained(self).toOpaque(), nil)
         // Released when the widget is destroyed, while it is still whole (its popover too); a
         // widget can be destroyed twice (gtk_widget_destroy, then its last unref).
         connect("destroy") { [object] () -> Void in
-            guard let wrapper = g_object_steal_qdata(object, ChooserField.wrapperQuark) else { return }
+            guard let wrapper = g_object_steal_qdata(object, ChooserField.ownedWrapperQuark) else { return }
+            ek_chooser_field_set_implementation(UnsafeMutableRawPointer(object).assumingMemoryBound(to: EkChooserField.self), nil)
             Unmanaged<ChooserField>.fromOpaque(wrapper).release()
         }
     }
@@ -53,11 +55,13 @@ open class ChooserField: ChooserEntry {
     private var objectOwnsWrapper = false
 
     isolated deinit {
-        if !objectOwnsWrapper { g_object_set_qdata(object, Self.wrapperQuark, nil) }
+        if !objectOwnsWrapper { ek_chooser_field_set_implementation(chooserField, nil) }
     }
 
-    /// Where a field object keeps its wrapper (owned or not), so its GObject properties reach it.
-    private static let wrapperQuark = g_quark_from_static_string("ek-chooser-field")
+    /// Where a field object keeps the wrapper it owns (``init(attachedTo:ofType:)``).
+    private static let ownedWrapperQuark = g_quark_from_static_string("ek-chooser-field-owned")
+
+    package var chooserField: UnsafeMutablePointer<EkChooserField> { cast() }
 
     /// Makes a field object for Swift's own wrapper: no behaviour is attached on construction
     /// (as it is to fields made from C or another language), since the caller wraps it.
@@ -70,28 +74,25 @@ open class ChooserField: ChooserEntry {
     /// Nonzero while ``makeObject(_:)`` constructs.
     static private(set) var madeForSwift = 0
 
-    /// Tells the object's watchers (`notify::…`) that a property changed.
-    func notifyProperty(_ property: EkFieldProperty) {
-        ek_field_notify(object, property)
-    }
-
-    /// The wrapper of a field object, if it has one now.
-    static func wrapper(of object: UnsafeMutableRawPointer) -> ChooserField? {
-        guard let pointer = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), wrapperQuark) else { return nil }
-        return Unmanaged<ChooserField>.fromOpaque(pointer).takeUnretainedValue()
+    /// Tells the object's watchers (`notify::…`) that a shared property changed.
+    func notifyProperty(_ property: EkChooserFieldProperty) {
+        ek_chooser_field_notify(chooserField, property)
     }
 
     /// The popup, the field's own set-up, then the values its object was given before this
     /// wrapper existed (a builder file's properties).
     private func load() {
-        // Found by its object, so `g_object_set` and GtkBuilder properties reach it.
-        g_object_set_qdata(object, Self.wrapperQuark, Unmanaged.passUnretained(self).toOpaque())
         popup = ChooserPopup(relativeTo: self)
         onToggleRequest = { [weak self] in self?.toggle() }
         onDismissRequest = { [weak self] in self?.close() }
         fieldDidLoad()
-        ek_field_apply_pending(object)
+        // From now on the object's typed setters and getters call this field directly.
+        ek_chooser_field_set_implementation(chooserField, Unmanaged.passUnretained(self).toOpaque())
     }
+
+    /// Sets the items the object was given (`items`, `ek_chooser_field_set_items`), as each field
+    /// takes them (``DropDownField/items``, ``PickerField/setItems(_:placeholder:)-(ListItems,_)``).
+    open func setItems(fromObject items: ListItems) {}
 
     /// Sets the field up, however it was made (in code or by GtkBuilder): called once, when the
     /// popup and its list exist.
@@ -117,8 +118,71 @@ open class ChooserField: ChooserEntry {
         set {
             let old = list.visibleRowCount
             list.visibleRowCount = max(newValue, 1)
-            if list.visibleRowCount != old { notifyProperty(EK_FIELD_PROPERTY_VISIBLE_ROW_COUNT) }
+            if list.visibleRowCount != old { notifyProperty(EK_CHOOSER_FIELD_PROP_VISIBLE_ROW_COUNT) }
         }
+    }
+
+    // MARK: The list's appearance (the drop-down spec's names in brackets)
+
+    /// Row height in pixels (`heightOfListItem`); nil, the default, is the entry's own height.
+    public var rowHeight: Int? {
+        didSet { if rowHeight != oldValue { notifyProperty(EK_CHOOSER_FIELD_PROP_ROW_HEIGHT) } }
+    }
+
+    /// The list's one-pixel border as a CSS colour (`borderColorForList`); nil for none. A
+    /// drop-down's is the theme's own border colour by default (``ListView/themeBorderColor``,
+    /// `"@borders"`): the spec's light grey meant "a light border", and the theme knows what
+    /// that is, black in high contrast; a picker's wheel has none. A colour GTK cannot parse is
+    /// refused.
+    public var listBorderColor: String? {
+        get { list.borderColor }
+        set {
+            let old = list.borderColor
+            list.borderColor = newValue
+            if list.borderColor != old { notifyProperty(EK_CHOOSER_FIELD_PROP_LIST_BORDER_COLOR) }
+        }
+    }
+
+    /// The rows' font as Pango describes it (`fontOfListItem`, `"Serif 14"`); nil, the default,
+    /// is the entry's font.
+    public var listFont: String? {
+        didSet {
+            if isExpanded { list.font = listFont ?? entryFont }
+            if listFont != oldValue { notifyProperty(EK_CHOOSER_FIELD_PROP_LIST_FONT) }
+        }
+    }
+
+    /// What the open list says when it has no row to show (nothing matches the typed text, or
+    /// there are no items); nil, the default, is the field's own localized text.
+    public var listPlaceholderText: String? {
+        didSet {
+            showListPlaceholder()
+            if listPlaceholderText != oldValue { notifyProperty(EK_CHOOSER_FIELD_PROP_LIST_PLACEHOLDER_TEXT) }
+        }
+    }
+
+    /// The field's own text for an empty list, in the current language ("No matches").
+    var localizedListPlaceholder = "" {
+        didSet { showListPlaceholder() }
+    }
+
+    private func showListPlaceholder() { list.emptyText = listPlaceholderText ?? localizedListPlaceholder }
+
+    /// The height a row has when the list opens: ``rowHeight``, else the entry's own height, or
+    /// the height the list's font needs with its padding where that is more (large text: the
+    /// entry's minimum height no longer holds the text and padding).
+    public var effectiveRowHeight: Int { measuredRowHeight(requested: rowHeight, font: listFont ?? entryFont) }
+
+    // MARK: Refusals
+
+    /// The last refused call, as the warning said it (for tests and diagnostics).
+    public private(set) var lastRefusal: String?
+
+    /// Refuses a call (an index out of range) with a warning in the "EntryKit" domain: one rule
+    /// for both fields.
+    func refuse(_ message: String) {
+        lastRefusal = message
+        ek_warn(message)
     }
 
     // MARK: Opening and closing
@@ -149,8 +213,8 @@ open class ChooserField: ChooserEntry {
     /// Tells everyone the list opened: ``onOpen``, and the object's `is-open` and `opened`.
     func didOpen() {
         onOpen?()
-        notifyProperty(EK_FIELD_PROPERTY_IS_OPEN)
-        ek_field_emit_opened(object)
+        notifyProperty(EK_CHOOSER_FIELD_PROP_IS_OPEN)
+        ek_chooser_field_emit_opened(chooserField)
     }
 
     /// Closes the list, keeping the text as it is.
@@ -160,8 +224,8 @@ open class ChooserField: ChooserEntry {
         popup.hide()
         list.resetTypeAhead()
         onClose?()
-        notifyProperty(EK_FIELD_PROPERTY_IS_OPEN)
-        ek_field_emit_closed(object)
+        notifyProperty(EK_CHOOSER_FIELD_PROP_IS_OPEN)
+        ek_chooser_field_emit_closed(chooserField)
     }
 
     /// Opens the list when closed, closes it when open: what a click on the entry does.

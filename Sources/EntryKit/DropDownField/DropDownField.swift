@@ -63,12 +63,12 @@ public final class DropDownField: ChooserField {
     }
 
     public override func fieldDidLoad() {
-        list.borderColor = listBorderColor
+        list.borderColor = ListView.themeBorderColor
         list.onActivate = { [weak self] item in self?.pick(item) }
         onChooseRequest = { [weak self] index in self?.chooseRequested(index) }
         connectKeys(to: DropDownField.handleKey(keyval:state:))
         changedConnection = connect("changed") { [weak self] in self?.textTyped() }
-        LocalizedText.bind(self) { field, strings in field.list.emptyText = strings.string("No matches") }
+        LocalizedText.bind(self) { field, strings in field.localizedListPlaceholder = strings.string("No matches") }
         itemsChanged()
     }
 
@@ -77,42 +77,67 @@ public final class DropDownField: ChooserField {
     /// The items to choose from (the original's `dropList`). Setting a million takes well under
     /// 100 ms; read stdin-like text with `ListItems(lines:)`. New items keep ``selectedIndex``
     /// when it still exists, the text following it to the new item there; otherwise the
-    /// choice ends, and a field that is not editable clears its text.
+    /// choice ends, and a field that is not editable clears its text. Setting the same items
+    /// again changes nothing (and notifies no one).
     public var items: ListItems {
         get { list.items }
         set {
+            let indexWasSetForTheseItems = !hasReceivedItems
+            hasReceivedItems = true
+            guard newValue != list.items || indexWasSetForTheseItems else { return }
             list.setItems(newValue)
             if let index = selectedIndex {
                 if newValue.indices.contains(index) {
                     setTextQuietly(newValue[index])
                 } else {
+                    // An index set ahead for the items is a mistake to report; a choice whose
+                    // item went away with new items simply ends.
+                    if indexWasSetForTheseItems {
+                        refuse("DropDownField: selectedIndex \(index) is out of range for \(newValue.count) items; nothing is selected")
+                    }
                     selectedIndex = nil
                     if !wantsFreeText { setTextQuietly("") }
                 }
             }
             itemsChanged()
-            notifyProperty(EK_FIELD_PROPERTY_ITEMS)
+            notifyProperty(EK_CHOOSER_FIELD_PROP_ITEMS)
         }
     }
+
+    /// Whether items were ever set: until then any ``selectedIndex`` waits for them.
+    private var hasReceivedItems = false
+
+    public override func setItems(fromObject items: ListItems) { self.items = items }
 
     /// Sets ``items`` from strings.
     public func setItems(_ strings: [String]) { items = ListItems(strings) }
 
     /// The index in ``items`` of the item last picked, nil when none is (or the text was typed).
-    /// Setting it puts that item's text in the entry, without calling ``onSelect``.
+    /// Setting it puts that item's text in the entry, without calling ``onSelect``. Before any
+    /// items are set, any index is kept for them (so the order of a builder file's or a
+    /// binding's properties does not matter); after, an index outside ``items`` is refused with
+    /// a warning (``ChooserField/lastRefusal``) and the value kept, as a picker's is.
     public var selectedIndex: Int? {
         didSet {
             if let index = selectedIndex {
-                guard items.indices.contains(index) else {
+                if items.indices.contains(index) {
+                    setTextQuietly(items[index])
+                } else if hasReceivedItems || index < 0 {
+                    refuse(
+                        "DropDownField: selectedIndex \(index) is out of range (nil for none, or 0..<\(items.count)); it stays \(oldValue.map(String.init) ?? "nil")"
+                    )
                     selectedIndex = oldValue
                     return
                 }
-                setTextQuietly(items[index])
             }
-            reportChoices(count: items.count, chosen: selectedIndex)
-            if selectedIndex != oldValue { notifyProperty(EK_FIELD_PROPERTY_SELECTED_INDEX) }
+            reportChoices(count: items.count, chosen: selectedItem == nil ? nil : selectedIndex)
+            if selectedIndex != oldValue { ek_drop_down_field_notify(opaque, EK_DROP_DOWN_FIELD_PROP_SELECTED_INDEX) }
         }
     }
+
+    /// The text of the item at ``selectedIndex``, nil when none is selected (or the index waits
+    /// for items).
+    public var selectedItem: String? { selectedIndex.flatMap { items.indices.contains($0) ? items[$0] : nil } }
 
     /// An assistive technology selected an item (or cleared the selection) through the combo
     /// box's AT-SPI Selection: picked as a click on its row would, or the text emptied.
@@ -136,7 +161,7 @@ public final class DropDownField: ChooserField {
     /// Tells ``onSelect`` and the object's `selected` signal that the user picked `item`.
     func reportSelection(_ item: Int) {
         onSelect?(item, items[item])
-        ek_field_emit_chosen(object, gint(clamping: item), items[item])
+        ek_drop_down_field_emit_selected(opaque, gint(clamping: item), items[item])
     }
 
     /// Sets the text without it counting as typing (no filtering, no reopening).
@@ -147,7 +172,7 @@ public final class DropDownField: ChooserField {
 
     private func itemsChanged() {
         let hasItems = !items.isEmpty
-        reportChoices(count: items.count, chosen: selectedIndex)
+        reportChoices(count: items.count, chosen: selectedItem == nil ? nil : selectedIndex)
         if !hasItems { close() }
         isExpandable = hasItems
         // No items: an ordinary editable entry. With items, typing is free only when editable.
@@ -166,12 +191,12 @@ public final class DropDownField: ChooserField {
         get { wantsFreeText }
         set {
             let oldFreeText = wantsFreeText
-            defer { if newValue != oldFreeText { notifyProperty(EK_FIELD_PROPERTY_FREE_TEXT) } }
+            defer { if newValue != oldFreeText { ek_drop_down_field_notify(opaque, EK_DROP_DOWN_FIELD_PROP_FREE_TEXT) } }
             wantsFreeText = newValue
             if !newValue {
                 list.filterText = ""
                 // Typed text is no item: the field shows its choice, or nothing.
-                setTextQuietly(selectedIndex.map { items[$0] } ?? "")
+                setTextQuietly(selectedItem ?? "")
             }
             itemsChanged()
         }
@@ -201,38 +226,7 @@ public final class DropDownField: ChooserField {
         didOpen()
     }
 
-    // MARK: Appearance (the original's names in brackets)
-
-    /// Row height in pixels (`heightOfListItem`); nil, the default, is the entry's own height.
-    public var rowHeight: Int? {
-        didSet { if rowHeight != oldValue { notifyProperty(EK_FIELD_PROPERTY_ROW_HEIGHT) } }
-    }
-
-    /// The list's one-pixel border as a CSS colour (`borderColorForList`); nil for none. By
-    /// default the theme's own border colour (``ListView/themeBorderColor``, `"@borders"`): the
-    /// spec's light grey meant "a light border", and the theme knows what that is, black in high
-    /// contrast. An explicit colour wins; one GTK cannot parse is refused.
-    public var listBorderColor: String? = ListView.themeBorderColor {
-        didSet {
-            list.borderColor = listBorderColor
-            if list.borderColor != listBorderColor { listBorderColor = oldValue }
-            if listBorderColor != oldValue { notifyProperty(EK_FIELD_PROPERTY_LIST_BORDER_COLOR) }
-        }
-    }
-
-    /// The rows' font as Pango describes it (`fontOfListItem`, `"Serif 14"`); nil, the default,
-    /// is the entry's font.
-    public var listFont: String? {
-        didSet {
-            if isExpanded { list.font = listFont ?? entryFont }
-            if listFont != oldValue { notifyProperty(EK_FIELD_PROPERTY_LIST_FONT) }
-        }
-    }
-
-    /// The height a row has when the list opens: ``rowHeight``, else the entry's own height, or
-    /// the height the list's font needs with its padding where that is more (large text: the
-    /// entry's minimum height no longer holds the text and padding).
-    public var effectiveRowHeight: Int { measuredRowHeight(requested: rowHeight, font: listFont ?? entryFont) }
+    // MARK: Appearance
 
     /// The height the open list takes with `rows` rows (at least one): its rows and its frame.
     /// A window that keeps room for the list under the field sizes that room with it.

@@ -5,63 +5,28 @@ import Synchronization
 
 /// The behaviour behind EntryKit's C types, so C, Python, JavaScript and Vala get the Swift
 /// widgets themselves, not a second copy: `EkDropDownField` and `EkPickerField` are driven by
-/// ``DropDownField`` and ``PickerField`` (their GObject properties, methods and signals),
-/// `EkAccountPanel` by ``AccountPanel``.
+/// ``DropDownField`` and ``PickerField``, `EkAccountPanel` by ``AccountPanel``.
 ///
-/// A Swift application installs it when GTK starts (``GtkRuntime/initialize(environment:)``),
-/// without attaching: there Swift makes and wraps every field itself, and `g_object_set` or a
-/// builder file's properties reach the wrapper. The shared library (`libentrykit-1.0`) installs
-/// it attaching: every field constructed from C or a binding gets its Swift wrapper at once,
-/// owned by the object.
+/// C reaches them through the `@_cdecl` entry points below, declared in `field_private.h`: a
+/// field's typed setter (`ek_chooser_field_set_items`) calls its entry point with the Swift
+/// field the object was given (`ek_chooser_field_set_implementation`), so the call arrives with
+/// no look-up by name and no switch over properties.
+///
+/// A Swift application makes and wraps every field itself. The shared library
+/// (`libentrykit-1.0`) attaches: every field constructed from C or a binding gets its Swift
+/// wrapper at once, owned by the object.
 @MainActor
 package enum ObjectImplementation {
-    private nonisolated static let installed = Atomic<Bool>(false)
+    private nonisolated static let attaching = Atomic<Bool>(false)
 
-    /// Installs the implementation once; `attachingFields` as the library does. Nonisolated: the
-    /// library installs it while it is being loaded, before the Swift runtime's main queue is
-    /// set up; it only hands C the function pointers, which run later on GTK's thread.
-    package nonisolated static func install(attachingFields: Bool) {
-        guard installed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
-            return
-        }
-        // The calls come from GTK's thread, where the main actor runs; the pointers they carry
-        // are GTK's, used on that thread only.
-        var implementation = EkImplementation()
-        implementation.field_constructed = { object in
-            nonisolated(unsafe) let object = object!
-            MainActor.assumeIsolated { ObjectImplementation.attachField(object) }
-        }
-        implementation.field_set_property = { object, property, value in
-            nonisolated(unsafe) let (object, value) = (object!, value!)
-            return MainActor.assumeIsolated { ObjectImplementation.setProperty(of: object, property, to: value) ? 1 : 0 }
-        }
-        implementation.field_get_property = { object, property, value in
-            nonisolated(unsafe) let (object, value) = (object!, value!)
-            return MainActor.assumeIsolated { ObjectImplementation.getProperty(of: object, property, into: value) ? 1 : 0 }
-        }
-        implementation.field_set_open = { object, open in
-            nonisolated(unsafe) let object = object!
-            MainActor.assumeIsolated {
-                guard let field = ChooserField.wrapper(of: object) else { return }
-                if open != 0 { field.open() } else { field.close() }
-            }
-        }
-        implementation.panel_ask = { panel, parent, task in
-            nonisolated(unsafe) let (panel, parent, task) = (panel!, parent, task!)
-            MainActor.assumeIsolated { ObjectImplementation.askAccount(panel, parent, task) }
-        }
-        implementation.panel_cancel = { task in
-            nonisolated(unsafe) let task = task!
-            MainActor.assumeIsolated { ObjectImplementation.cancelAccount(task) }
-        }
-        if !attachingFields { implementation.field_constructed = nil }
-        ek_set_implementation(&implementation)
+    /// Fields made outside Swift get their behaviour when constructed (the library calls this
+    /// while it is being loaded, before the Swift runtime's main queue is set up).
+    package nonisolated static func attachFieldsOnConstruction() {
+        attaching.store(true, ordering: .releasing)
     }
 
-    // MARK: Fields
-
-    private static func attachField(_ object: UnsafeMutablePointer<GObject>) {
-        guard ChooserField.madeForSwift == 0 else { return }  // Swift wraps it itself
+    fileprivate static func fieldConstructed(_ object: UnsafeMutablePointer<GObject>) {
+        guard attaching.load(ordering: .acquiring), ChooserField.madeForSwift == 0 else { return }
         if ek_is_a(object, ek_drop_down_field_get_type()) != 0 {
             _ = DropDownField(attachedTo: object)
         } else if ek_is_a(object, ek_picker_field_get_type()) != 0 {
@@ -69,47 +34,12 @@ package enum ObjectImplementation {
         }
     }
 
-    /// Sets a property on the field's wrapper; false when it has none (yet), and C keeps the value.
-    private static func setProperty(
-        of object: UnsafeMutablePointer<GObject>, _ property: EkFieldProperty, to value: UnsafePointer<GValue>
-    ) -> Bool {
-        guard let field = ChooserField.wrapper(of: object) else { return false }
-        switch property {
-        case EK_FIELD_PROPERTY_VISIBLE_ROW_COUNT: field.visibleRowCount = Int(g_value_get_int(value))
-        default:
-            if let dropDown = field as? DropDownField {
-                dropDown.setProperty(property, to: value)
-            } else if let picker = field as? PickerField {
-                picker.setProperty(property, to: value)
-            }
-        }
-        return true
-    }
-
-    /// Reads a property from the field's wrapper; false when it has none (yet).
-    private static func getProperty(
-        of object: UnsafeMutablePointer<GObject>, _ property: EkFieldProperty, into value: UnsafeMutablePointer<GValue>
-    ) -> Bool {
-        guard let field = ChooserField.wrapper(of: object) else { return false }
-        switch property {
-        case EK_FIELD_PROPERTY_VISIBLE_ROW_COUNT: g_value_set_int(value, gint(clamping: field.visibleRowCount))
-        case EK_FIELD_PROPERTY_IS_OPEN: g_value_set_boolean(value, field.isOpen ? 1 : 0)
-        default:
-            if let dropDown = field as? DropDownField {
-                dropDown.getProperty(property, into: value)
-            } else if let picker = field as? PickerField {
-                picker.getProperty(property, into: value)
-            }
-        }
-        return true
-    }
-
     // MARK: The account panel
 
     /// Requests on screen or waiting, by their task, for the cancellable.
     private static var tickets: [UnsafeMutableRawPointer: AccountPanel.Ticket] = [:]
 
-    private static func askAccount(_ panel: OpaquePointer, _ parent: UnsafeMutablePointer<GtkWindow>?, _ task: OpaquePointer) {
+    fileprivate static func askAccount(_ panel: OpaquePointer, _ parent: UnsafeMutablePointer<GtkWindow>?, _ task: OpaquePointer) {
         let key = UnsafeMutableRawPointer(task)
         var request = AccountRequest(title: String(cString: ek_account_panel_get_title(panel)))
         request.message = ek_account_panel_get_message(panel).map { String(cString: $0) }
@@ -143,26 +73,166 @@ package enum ObjectImplementation {
         if !finished { tickets[key] = ticket }
     }
 
-    private static func cancelAccount(_ task: OpaquePointer) {
+    fileprivate static func cancelAccount(_ task: OpaquePointer) {
         guard let ticket = tickets[UnsafeMutableRawPointer(task)] else { return }
         AccountPanel.cancel(ticket)
     }
 }
 
-/// A `GStrv` property value, read and written without a `[String]` in between.
+// MARK: - Entry points from C
+
+/// Runs `body` on the main actor with the Swift field C handed back. C calls on GTK's thread,
+/// where the main actor runs; the pointers are GTK's, used on that thread only.
+private func withField<Field: ChooserField, Result>(
+    _ implementation: UnsafeMutableRawPointer?, as type: Field.Type = Field.self, _ body: @MainActor (Field) -> Result
+) -> Result {
+    nonisolated(unsafe) let implementation = implementation!
+    nonisolated(unsafe) var result: Result?
+    nonisolated(unsafe) let body = body
+    MainActor.assumeIsolated { result = body(Unmanaged<Field>.fromOpaque(implementation).takeUnretainedValue()) }
+    return result!
+}
+
+/// A string for C, newly allocated (`g_free`).
+private func duplicate(_ string: String?) -> UnsafeMutablePointer<gchar>? { string.flatMap { g_strdup($0) } }
+
+private func string(_ pointer: UnsafePointer<gchar>?) -> String? { pointer.map { String(cString: $0) } }
+
+@_cdecl("ek_chooser_field_implementation_constructed")
+func chooserFieldConstructed(_ field: UnsafeMutableRawPointer?) {
+    nonisolated(unsafe) let object = field!.assumingMemoryBound(to: GObject.self)
+    MainActor.assumeIsolated { ObjectImplementation.fieldConstructed(object) }
+}
+
+@_cdecl("ek_chooser_field_implementation_set_items")
+func chooserFieldSetItems(_ field: UnsafeMutableRawPointer?, _ items: UnsafePointer<UnsafePointer<gchar>?>?) {
+    let items = StringVector.items(from: items)
+    withField(field) { (field: ChooserField) in field.setItems(fromObject: items) }
+}
+
+@_cdecl("ek_chooser_field_implementation_get_items")
+func chooserFieldGetItems(_ field: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? {
+    nonisolated(unsafe) let vector = withField(field) { (field: ChooserField) in StringVector.make(field.list.items) }
+    return vector
+}
+
+@_cdecl("ek_chooser_field_implementation_set_visible_row_count")
+func chooserFieldSetVisibleRowCount(_ field: UnsafeMutableRawPointer?, _ count: gint) {
+    withField(field) { (field: ChooserField) in field.visibleRowCount = Int(count) }
+}
+
+@_cdecl("ek_chooser_field_implementation_get_visible_row_count")
+func chooserFieldGetVisibleRowCount(_ field: UnsafeMutableRawPointer?) -> gint {
+    withField(field) { (field: ChooserField) in gint(clamping: field.visibleRowCount) }
+}
+
+@_cdecl("ek_chooser_field_implementation_set_row_height")
+func chooserFieldSetRowHeight(_ field: UnsafeMutableRawPointer?, _ height: gint) {
+    withField(field) { (field: ChooserField) in field.rowHeight = height > 0 ? Int(height) : nil }
+}
+
+@_cdecl("ek_chooser_field_implementation_get_row_height")
+func chooserFieldGetRowHeight(_ field: UnsafeMutableRawPointer?) -> gint {
+    withField(field) { (field: ChooserField) in gint(clamping: field.rowHeight ?? 0) }
+}
+
+@_cdecl("ek_chooser_field_implementation_set_list_border_color")
+func chooserFieldSetListBorderColor(_ field: UnsafeMutableRawPointer?, _ color: UnsafePointer<gchar>?) {
+    let color = string(color)
+    withField(field) { (field: ChooserField) in field.listBorderColor = color }
+}
+
+@_cdecl("ek_chooser_field_implementation_get_list_border_color")
+func chooserFieldGetListBorderColor(_ field: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<gchar>? {
+    duplicate(withField(field) { (field: ChooserField) in field.listBorderColor })
+}
+
+@_cdecl("ek_chooser_field_implementation_set_list_font")
+func chooserFieldSetListFont(_ field: UnsafeMutableRawPointer?, _ font: UnsafePointer<gchar>?) {
+    let font = string(font)
+    withField(field) { (field: ChooserField) in field.listFont = font }
+}
+
+@_cdecl("ek_chooser_field_implementation_get_list_font")
+func chooserFieldGetListFont(_ field: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<gchar>? {
+    duplicate(withField(field) { (field: ChooserField) in field.listFont })
+}
+
+@_cdecl("ek_chooser_field_implementation_set_list_placeholder_text")
+func chooserFieldSetListPlaceholderText(_ field: UnsafeMutableRawPointer?, _ text: UnsafePointer<gchar>?) {
+    let text = string(text)
+    withField(field) { (field: ChooserField) in field.listPlaceholderText = text }
+}
+
+@_cdecl("ek_chooser_field_implementation_get_list_placeholder_text")
+func chooserFieldGetListPlaceholderText(_ field: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<gchar>? {
+    duplicate(withField(field) { (field: ChooserField) in field.listPlaceholderText })
+}
+
+@_cdecl("ek_chooser_field_implementation_get_is_open")
+func chooserFieldGetIsOpen(_ field: UnsafeMutableRawPointer?) -> gboolean {
+    withField(field) { (field: ChooserField) in field.isOpen ? 1 : 0 }
+}
+
+@_cdecl("ek_chooser_field_implementation_set_open")
+func chooserFieldSetOpen(_ field: UnsafeMutableRawPointer?, _ open: gboolean) {
+    withField(field) { (field: ChooserField) in if open != 0 { field.open() } else { field.close() } }
+}
+
+@_cdecl("ek_drop_down_field_implementation_set_selected_index")
+func dropDownFieldSetSelectedIndex(_ field: UnsafeMutableRawPointer?, _ index: gint) {
+    withField(field) { (field: DropDownField) in field.selectedIndex = index < 0 ? nil : Int(index) }
+}
+
+@_cdecl("ek_drop_down_field_implementation_get_selected_index")
+func dropDownFieldGetSelectedIndex(_ field: UnsafeMutableRawPointer?) -> gint {
+    withField(field) { (field: DropDownField) in gint(clamping: field.selectedIndex ?? -1) }
+}
+
+@_cdecl("ek_drop_down_field_implementation_set_free_text")
+func dropDownFieldSetFreeText(_ field: UnsafeMutableRawPointer?, _ freeText: gboolean) {
+    withField(field) { (field: DropDownField) in field.isEditable = freeText != 0 }
+}
+
+@_cdecl("ek_drop_down_field_implementation_get_free_text")
+func dropDownFieldGetFreeText(_ field: UnsafeMutableRawPointer?) -> gboolean {
+    withField(field) { (field: DropDownField) in field.isEditable ? 1 : 0 }
+}
+
+@_cdecl("ek_picker_field_implementation_set_picked_index")
+func pickerFieldSetPickedIndex(_ field: UnsafeMutableRawPointer?, _ index: gint) {
+    withField(field) { (field: PickerField) in field.pickedIndex = Int(index) }
+}
+
+@_cdecl("ek_picker_field_implementation_get_picked_index")
+func pickerFieldGetPickedIndex(_ field: UnsafeMutableRawPointer?) -> gint {
+    withField(field) { (field: PickerField) in gint(clamping: field.pickedIndex) }
+}
+
+@_cdecl("ek_account_panel_implementation_ask")
+func accountPanelAsk(_ panel: OpaquePointer?, _ parent: UnsafeMutablePointer<GtkWindow>?, _ task: OpaquePointer?) {
+    nonisolated(unsafe) let (panel, parent, task) = (panel!, parent, task!)
+    MainActor.assumeIsolated { ObjectImplementation.askAccount(panel, parent, task) }
+}
+
+@_cdecl("ek_account_panel_implementation_cancel")
+func accountPanelCancel(_ task: OpaquePointer?) {
+    nonisolated(unsafe) let task = task!
+    MainActor.assumeIsolated { ObjectImplementation.cancelAccount(task) }
+}
+
+/// A `GStrv`, read and written without a `[String]` in between.
 enum StringVector {
-    /// The strings of a `GStrv` value (invalid UTF-8 repaired, as `String(cString:)` does).
-    static func items(from value: UnsafePointer<GValue>) -> ListItems {
-        guard let vector = g_value_get_boxed(value)?.assumingMemoryBound(to: UnsafeMutablePointer<gchar>?.self) else {
-            return ListItems()
-        }
+    /// The strings of a `NULL`-terminated vector (invalid UTF-8 repaired, as `String(cString:)` does).
+    static func items(from vector: UnsafePointer<UnsafePointer<gchar>?>?) -> ListItems {
+        guard let vector else { return ListItems() }
         var count = 0
         while vector[count] != nil { count += 1 }
         return ListItems(UnsafeBufferPointer(start: vector, count: count).lazy.map { String(cString: $0!) })
     }
 
-    /// Sets a `GStrv` value to a new copy of `items`.
-    static func set(_ value: UnsafeMutablePointer<GValue>, to items: ListItems) {
+    /// A new `GStrv` copy of `items` (`g_strfreev`).
+    static func make(_ items: ListItems) -> UnsafeMutablePointer<UnsafeMutablePointer<gchar>?> {
         let vector = g_malloc0_n(gsize(items.count + 1), gsize(MemoryLayout<UnsafeMutablePointer<gchar>?>.stride))!
             .assumingMemoryBound(to: UnsafeMutablePointer<gchar>?.self)
         for index in items.indices {
@@ -174,54 +244,6 @@ enum StringVector {
                 return copy
             }
         }
-        g_value_take_boxed(value, vector)
-    }
-}
-
-extension DropDownField {
-    func setProperty(_ property: EkFieldProperty, to value: UnsafePointer<GValue>) {
-        switch property {
-        case EK_FIELD_PROPERTY_ITEMS: items = StringVector.items(from: value)
-        case EK_FIELD_PROPERTY_SELECTED_INDEX:
-            let index = Int(g_value_get_int(value))
-            selectedIndex = index < 0 ? nil : index
-        case EK_FIELD_PROPERTY_ROW_HEIGHT:
-            let height = Int(g_value_get_int(value))
-            rowHeight = height > 0 ? height : nil
-        case EK_FIELD_PROPERTY_LIST_BORDER_COLOR: listBorderColor = g_value_get_string(value).map { String(cString: $0) }
-        case EK_FIELD_PROPERTY_LIST_FONT: listFont = g_value_get_string(value).map { String(cString: $0) }
-        case EK_FIELD_PROPERTY_FREE_TEXT: isEditable = g_value_get_boolean(value) != 0
-        default: break
-        }
-    }
-
-    func getProperty(_ property: EkFieldProperty, into value: UnsafeMutablePointer<GValue>) {
-        switch property {
-        case EK_FIELD_PROPERTY_ITEMS: StringVector.set(value, to: items)
-        case EK_FIELD_PROPERTY_SELECTED_INDEX: g_value_set_int(value, gint(clamping: selectedIndex ?? -1))
-        case EK_FIELD_PROPERTY_ROW_HEIGHT: g_value_set_int(value, gint(clamping: rowHeight ?? 0))
-        case EK_FIELD_PROPERTY_LIST_BORDER_COLOR: g_value_set_string(value, listBorderColor)
-        case EK_FIELD_PROPERTY_LIST_FONT: g_value_set_string(value, listFont)
-        case EK_FIELD_PROPERTY_FREE_TEXT: g_value_set_boolean(value, isEditable ? 1 : 0)
-        default: break
-        }
-    }
-}
-
-extension PickerField {
-    func setProperty(_ property: EkFieldProperty, to value: UnsafePointer<GValue>) {
-        switch property {
-        case EK_FIELD_PROPERTY_ITEMS: setItems(StringVector.items(from: value))
-        case EK_FIELD_PROPERTY_PICKED_INDEX: pickedIndex = Int(g_value_get_int(value))
-        default: break
-        }
-    }
-
-    func getProperty(_ property: EkFieldProperty, into value: UnsafeMutablePointer<GValue>) {
-        switch property {
-        case EK_FIELD_PROPERTY_ITEMS: StringVector.set(value, to: items)
-        case EK_FIELD_PROPERTY_PICKED_INDEX: g_value_set_int(value, gint(clamping: pickedIndex))
-        default: break
-        }
+        return vector
     }
 }

@@ -38,7 +38,7 @@ public final class PickerField: ChooserField {
     private var storedIndex = -1 {
         didSet {
             reportChoices(count: items.count, chosen: storedIndex)
-            if storedIndex != oldValue { notifyProperty(EK_FIELD_PROPERTY_PICKED_INDEX) }
+            if storedIndex != oldValue { ek_picker_field_notify(opaque, EK_PICKER_FIELD_PROP_PICKED_INDEX) }
         }
     }
     /// The pick when the picker opened, restored by Escape.
@@ -53,8 +53,6 @@ public final class PickerField: ChooserField {
     /// restores an earlier item), with the index in ``items`` and its text. Setting
     /// ``pickedIndex`` in code does not call it.
     public var onPick: ((_ index: Int, _ item: String) -> Void)?
-    /// The last refused call, as the warning said it (for tests and diagnostics).
-    public private(set) var lastRefusal: String?
 
     /// A new field with no items: a read-only entry until it gets some.
     public init() {
@@ -107,7 +105,7 @@ public final class PickerField: ChooserField {
             return false
         }
         changedConnection = connect("changed") { [weak self] in self?.textChangedElsewhere() }
-        LocalizedText.bind(self) { field, strings in field.list.emptyText = strings.string("No items") }
+        LocalizedText.bind(self) { field, strings in field.localizedListPlaceholder = strings.string("No items") }
     }
 
     /// GTK 3 draws the caret in a read-only entry too, where it sits on the first letter of a
@@ -140,10 +138,12 @@ public final class PickerField: ChooserField {
     /// field.setItems(["red", "green", "blue"], placeholder: "Colour")   // shows "blue"
     /// ```
     public func setItems(_ newItems: ListItems, placeholder: String? = nil) {
+        if let placeholder { placeholderText = placeholder }
+        // The same items again change nothing (and notify no one).
+        guard newItems != items || !hasReceivedItems else { return }
         let indexWasSetForTheseItems = !hasReceivedItems
         items = newItems
         hasReceivedItems = true
-        if let placeholder { placeholderText = placeholder }
         movingHighlight = true  // the list moving its highlight onto fewer rows is no pick
         list.setItems(newItems)
         movingHighlight = false
@@ -160,8 +160,10 @@ public final class PickerField: ChooserField {
         isExpandable = !newItems.isEmpty
         reportChoices(count: newItems.count, chosen: storedIndex)
         showPick()
-        notifyProperty(EK_FIELD_PROPERTY_ITEMS)
+        notifyProperty(EK_CHOOSER_FIELD_PROP_ITEMS)
     }
+
+    public override func setItems(fromObject items: ListItems) { setItems(items) }
 
     /// Sets the items from strings; see ``setItems(_:placeholder:)-(ListItems,_)``.
     public func setItems(_ strings: [String], placeholder: String? = nil) {
@@ -187,11 +189,6 @@ public final class PickerField: ChooserField {
     /// The picked item's text, nil while nothing is picked.
     public var pickedItem: String? { items.indices.contains(storedIndex) ? items[storedIndex] : nil }
 
-    private func refuse(_ message: String) {
-        lastRefusal = message
-        ek_warn(message)
-    }
-
     /// A pick made by the user: shown, and reported through ``onPick``.
     func pick(_ index: Int) {
         guard items.indices.contains(index), index != storedIndex else { return }
@@ -204,7 +201,7 @@ public final class PickerField: ChooserField {
     private func reportPick() {
         guard let item = pickedItem else { return }
         onPick?(storedIndex, item)
-        ek_field_emit_chosen(object, gint(clamping: storedIndex), item)
+        ek_picker_field_emit_picked(opaque, gint(clamping: storedIndex), item)
     }
 
     /// Puts the pick's text in the entry and the picker's highlight on it.
@@ -248,7 +245,7 @@ public final class PickerField: ChooserField {
         guard mayOpen() else { return }
         activatesWhenHidden = false
         indexWhenOpened = storedIndex
-        showPopup(rowHeight: measuredRowHeight(requested: nil, font: entryFont))
+        showPopup(rowHeight: effectiveRowHeight)
         didOpen()  // before the first pick: onOpen and onClose bracket every pick made while open
         guard isExpanded else { return }  // onOpen closed it again
         if storedIndex < 0 { pick(0) } else { showPick() }

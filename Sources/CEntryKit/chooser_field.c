@@ -1,0 +1,511 @@
+/* EkChooserField: the properties and signals both fields share, declared once, and the calls
+ * straight through to the field's Swift implementation. */
+
+#include "field_private.h"
+
+/**
+ * EkChooserField:
+ *
+ * What #EkDropDownField and #EkPickerField share: the items, the open list's size, font,
+ * border and placeholder text, whether it is open, and the #EkChooserField::opened and
+ * #EkChooserField::closed signals. Each field adds its own choice.
+ */
+
+/* A value set while the field has no implementation yet, kept for it. */
+typedef struct {
+    GParamSpec *pspec;
+    GValue value;
+} KeptValue;
+
+typedef struct {
+    void *implementation; /* the Swift field, unretained: it detaches itself before it goes */
+    GArray *kept;         /* of KeptValue, in the order they were set */
+} EkChooserFieldPrivate;
+
+G_DEFINE_TYPE_WITH_PRIVATE(EkChooserField, ek_chooser_field, EK_TYPE_CHOOSER_ENTRY)
+
+static GParamSpec *properties[EK_CHOOSER_FIELD_N_PROPS];
+
+enum { SIGNAL_OPENED, SIGNAL_CLOSED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static EkChooserFieldPrivate *private_of(EkChooserField *field) { return ek_chooser_field_get_instance_private(field); }
+
+void *ek_chooser_field_implementation(EkChooserField *field) { return private_of(field)->implementation; }
+
+static void kept_value_clear(gpointer data) { g_value_unset(&((KeptValue *)data)->value); }
+
+static KeptValue *find_kept(EkChooserField *field, GParamSpec *pspec) {
+    GArray *kept = private_of(field)->kept;
+    for (guint i = 0; kept && i < kept->len; i++)
+        if (g_array_index(kept, KeptValue, i).pspec == pspec) return &g_array_index(kept, KeptValue, i);
+    return NULL;
+}
+
+void ek_chooser_field_keep_value(EkChooserField *field, GParamSpec *pspec, const GValue *value) {
+    EkChooserFieldPrivate *priv = private_of(field);
+    KeptValue *slot = find_kept(field, pspec);
+    if (slot) {
+        g_value_unset(&slot->value);
+    } else {
+        if (priv->kept == NULL) {
+            priv->kept = g_array_new(FALSE, TRUE, sizeof(KeptValue));
+            g_array_set_clear_func(priv->kept, kept_value_clear);
+        }
+        g_array_set_size(priv->kept, priv->kept->len + 1);
+        slot = &g_array_index(priv->kept, KeptValue, priv->kept->len - 1);
+        slot->pspec = pspec;
+    }
+    g_value_init(&slot->value, G_PARAM_SPEC_VALUE_TYPE(pspec));
+    g_value_copy(value, &slot->value);
+}
+
+gboolean ek_chooser_field_kept_value(EkChooserField *field, GParamSpec *pspec, GValue *value) {
+    KeptValue *slot = find_kept(field, pspec);
+    if (slot == NULL) return FALSE;
+    g_value_copy(&slot->value, value);
+    return TRUE;
+}
+
+void ek_chooser_field_set_implementation(EkChooserField *field, void *implementation) {
+    g_return_if_fail(EK_IS_CHOOSER_FIELD(field));
+    EkChooserFieldPrivate *priv = private_of(field);
+    priv->implementation = implementation;
+    GArray *kept = g_steal_pointer(&priv->kept);
+    if (kept == NULL || implementation == NULL) {
+        if (kept) g_array_unref(kept);
+        return;
+    }
+    /* Straight to the class that declared each property, as g_object_set does. */
+    for (guint i = 0; i < kept->len; i++) {
+        KeptValue *slot = &g_array_index(kept, KeptValue, i);
+        GObjectClass *owner = g_type_class_peek(slot->pspec->owner_type);
+        owner->set_property(G_OBJECT(field), slot->pspec->param_id, &slot->value, slot->pspec);
+    }
+    g_array_unref(kept);
+}
+
+/* Typed helpers for the setters and getters while there is no implementation. */
+static void keep(EkChooserField *field, GParamSpec *pspec, GValue *value) {
+    ek_chooser_field_keep_value(field, pspec, value);
+    g_value_unset(value);
+}
+
+static gint kept_int(EkChooserField *field, GParamSpec *pspec) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_INT);
+    if (!ek_chooser_field_kept_value(field, pspec, &value)) g_param_value_set_default(pspec, &value);
+    return g_value_get_int(&value);
+}
+
+static gchar *kept_string(EkChooserField *field, GParamSpec *pspec) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_STRING);
+    if (!ek_chooser_field_kept_value(field, pspec, &value)) g_param_value_set_default(pspec, &value);
+    gchar *string = g_value_dup_string(&value);
+    g_value_unset(&value);
+    return string;
+}
+
+static void keep_int(EkChooserField *field, GParamSpec *pspec, gint integer) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_INT);
+    g_value_set_int(&value, integer);
+    keep(field, pspec, &value);
+}
+
+static void keep_string(EkChooserField *field, GParamSpec *pspec, const gchar *string) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_STRING);
+    g_value_set_string(&value, string);
+    keep(field, pspec, &value);
+}
+
+void ek_chooser_field_keep_int(EkChooserField *field, GParamSpec *pspec, gint integer) {
+    keep_int(field, pspec, integer);
+}
+
+gint ek_chooser_field_kept_int(EkChooserField *field, GParamSpec *pspec) { return kept_int(field, pspec); }
+
+void ek_chooser_field_keep_boolean(EkChooserField *field, GParamSpec *pspec, gboolean boolean) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_BOOLEAN);
+    g_value_set_boolean(&value, boolean);
+    keep(field, pspec, &value);
+}
+
+gboolean ek_chooser_field_kept_boolean(EkChooserField *field, GParamSpec *pspec) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_BOOLEAN);
+    if (!ek_chooser_field_kept_value(field, pspec, &value)) g_param_value_set_default(pspec, &value);
+    return g_value_get_boolean(&value);
+}
+
+static void field_constructed(GObject *object) {
+    G_OBJECT_CLASS(ek_chooser_field_parent_class)->constructed(object);
+    ek_chooser_field_implementation_constructed(EK_CHOOSER_FIELD(object));
+}
+
+static void field_finalize(GObject *object) {
+    EkChooserFieldPrivate *priv = private_of(EK_CHOOSER_FIELD(object));
+    if (priv->kept) g_array_unref(priv->kept);
+    G_OBJECT_CLASS(ek_chooser_field_parent_class)->finalize(object);
+}
+
+static void field_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
+    EkChooserField *field = EK_CHOOSER_FIELD(object);
+    switch (id) {
+    case EK_CHOOSER_FIELD_PROP_ITEMS: ek_chooser_field_set_items(field, g_value_get_boxed(value)); break;
+    case EK_CHOOSER_FIELD_PROP_VISIBLE_ROW_COUNT:
+        ek_chooser_field_set_visible_row_count(field, g_value_get_int(value));
+        break;
+    case EK_CHOOSER_FIELD_PROP_ROW_HEIGHT: ek_chooser_field_set_row_height(field, g_value_get_int(value)); break;
+    case EK_CHOOSER_FIELD_PROP_LIST_BORDER_COLOR:
+        ek_chooser_field_set_list_border_color(field, g_value_get_string(value));
+        break;
+    case EK_CHOOSER_FIELD_PROP_LIST_FONT: ek_chooser_field_set_list_font(field, g_value_get_string(value)); break;
+    case EK_CHOOSER_FIELD_PROP_LIST_PLACEHOLDER_TEXT:
+        ek_chooser_field_set_list_placeholder_text(field, g_value_get_string(value));
+        break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+static void field_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
+    EkChooserField *field = EK_CHOOSER_FIELD(object);
+    switch (id) {
+    case EK_CHOOSER_FIELD_PROP_ITEMS: g_value_take_boxed(value, ek_chooser_field_get_items(field)); break;
+    case EK_CHOOSER_FIELD_PROP_VISIBLE_ROW_COUNT:
+        g_value_set_int(value, ek_chooser_field_get_visible_row_count(field));
+        break;
+    case EK_CHOOSER_FIELD_PROP_ROW_HEIGHT: g_value_set_int(value, ek_chooser_field_get_row_height(field)); break;
+    case EK_CHOOSER_FIELD_PROP_LIST_BORDER_COLOR:
+        g_value_take_string(value, ek_chooser_field_get_list_border_color(field));
+        break;
+    case EK_CHOOSER_FIELD_PROP_LIST_FONT: g_value_take_string(value, ek_chooser_field_get_list_font(field)); break;
+    case EK_CHOOSER_FIELD_PROP_LIST_PLACEHOLDER_TEXT:
+        g_value_take_string(value, ek_chooser_field_get_list_placeholder_text(field));
+        break;
+    case EK_CHOOSER_FIELD_PROP_IS_OPEN: g_value_set_boolean(value, ek_chooser_field_get_is_open(field)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+static void ek_chooser_field_class_init(EkChooserFieldClass *klass) {
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    object_class->constructed = field_constructed;
+    object_class->finalize = field_finalize;
+    object_class->set_property = field_set_property;
+    object_class->get_property = field_get_property;
+    gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "entry");
+    const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+    /**
+     * EkChooserField:items: (type GStrv)
+     *
+     * The items to choose from (the list's rows, in order). New items keep the field's choice
+     * when its index still exists; a choice set before the first items waits for them.
+     */
+    properties[EK_CHOOSER_FIELD_PROP_ITEMS] =
+        g_param_spec_boxed("items", "Items", "The items to choose from", G_TYPE_STRV, flags);
+    /**
+     * EkChooserField:visible-row-count:
+     *
+     * Rows shown without scrolling: a drop-down's list is as tall as the smaller of this and the
+     * number of items; a picker's wheel always this many rows (made odd), 5 by default.
+     */
+    properties[EK_CHOOSER_FIELD_PROP_VISIBLE_ROW_COUNT] = g_param_spec_int(
+        "visible-row-count", "Visible row count", "Rows shown without scrolling", 1, G_MAXINT, 5, flags);
+    /**
+     * EkChooserField:row-height:
+     *
+     * Row height in pixels; 0, the default, is the entry's own height (or what the list's font
+     * needs, where that is more).
+     */
+    properties[EK_CHOOSER_FIELD_PROP_ROW_HEIGHT] = g_param_spec_int(
+        "row-height", "Row height", "Row height in pixels; 0 for the entry's own height", 0, 4096, 0, flags);
+    /**
+     * EkChooserField:list-border-color:
+     *
+     * The list's one-pixel border as a CSS colour (`"#c0c0c0"`) or a colour the theme names
+     * (`"@borders"`, a drop-down's default); %NULL for none (a picker's default). A colour GTK
+     * cannot parse is refused.
+     */
+    properties[EK_CHOOSER_FIELD_PROP_LIST_BORDER_COLOR] = g_param_spec_string(
+        "list-border-color", "List border colour",
+        "The list's border as a CSS colour, or a theme colour such as @borders; NULL for none", NULL, flags);
+    /**
+     * EkChooserField:list-font:
+     *
+     * The rows' font as Pango describes it (`"Serif 14"`); %NULL, the default, is the entry's.
+     */
+    properties[EK_CHOOSER_FIELD_PROP_LIST_FONT] = g_param_spec_string(
+        "list-font", "List font", "The rows' font as Pango describes it; NULL for the entry's", NULL, flags);
+    /**
+     * EkChooserField:list-placeholder-text:
+     *
+     * What the open list says when it has no row to show (no item matches the typed text, or
+     * there are none); %NULL, the default, is the field's own localized text ("No matches",
+     * "No items").
+     */
+    properties[EK_CHOOSER_FIELD_PROP_LIST_PLACEHOLDER_TEXT] =
+        g_param_spec_string("list-placeholder-text", "List placeholder text",
+                            "What the open list says with no row to show; NULL for the localized default", NULL, flags);
+    /**
+     * EkChooserField:is-open:
+     *
+     * Whether the list is open.
+     */
+    properties[EK_CHOOSER_FIELD_PROP_IS_OPEN] =
+        g_param_spec_boolean("is-open", "Is open", "Whether the list is open", FALSE,
+                             G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    g_object_class_install_properties(object_class, EK_CHOOSER_FIELD_N_PROPS, properties);
+    /**
+     * EkChooserField::opened:
+     * @field: the field
+     *
+     * The list opened.
+     */
+    signals[SIGNAL_OPENED] =
+        g_signal_new("opened", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+    /**
+     * EkChooserField::closed:
+     * @field: the field
+     *
+     * The list closed.
+     */
+    signals[SIGNAL_CLOSED] =
+        g_signal_new("closed", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void ek_chooser_field_init(EkChooserField *field) { (void)field; }
+
+void ek_chooser_field_notify(EkChooserField *field, EkChooserFieldProperty property) {
+    g_return_if_fail(property > EK_CHOOSER_FIELD_PROP_0 && property < EK_CHOOSER_FIELD_N_PROPS);
+    g_object_notify_by_pspec(G_OBJECT(field), properties[property]);
+}
+
+void ek_chooser_field_emit_opened(EkChooserField *field) { g_signal_emit(field, signals[SIGNAL_OPENED], 0); }
+
+void ek_chooser_field_emit_closed(EkChooserField *field) { g_signal_emit(field, signals[SIGNAL_CLOSED], 0); }
+
+void ek_warn(const char *message) { g_log("EntryKit", G_LOG_LEVEL_WARNING, "%s", message); }
+
+/**
+ * ek_chooser_field_set_items:
+ * @field: a field
+ * @items: (array zero-terminated=1) (nullable): the items, %NULL for none
+ *
+ * Sets #EkChooserField:items.
+ */
+void ek_chooser_field_set_items(EkChooserField *field, const gchar *const *items) {
+    g_return_if_fail(EK_IS_CHOOSER_FIELD(field));
+    void *implementation = ek_chooser_field_implementation(field);
+    if (implementation) {
+        ek_chooser_field_implementation_set_items(implementation, items);
+        return;
+    }
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_STRV);
+    g_value_set_boxed(&value, items);
+    keep(field, properties[EK_CHOOSER_FIELD_PROP_ITEMS], &value);
+}
+
+/**
+ * ek_chooser_field_get_items:
+ * @field: a field
+ *
+ * Returns: (transfer full) (array zero-terminated=1): a copy of #EkChooserField:items
+ */
+gchar **ek_chooser_field_get_items(EkChooserField *field) {
+    g_return_val_if_fail(EK_IS_CHOOSER_FIELD(field), NULL);
+    void *implementation = ek_chooser_field_implementation(field);
+    if (implementation) return ek_chooser_field_implementation_get_items(implementation);
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_STRV);
+    ek_chooser_field_kept_value(field, properties[EK_CHOOSER_FIELD_PROP_ITEMS], &value);
+    gchar **items = g_value_dup_boxed(&value);
+    g_value_unset(&value);
+    return items != NULL ? items : g_new0(gchar *, 1);
+}
+
+/**
+ * ek_chooser_field_set_visible_row_count:
+ * @field: a field
+ * @count: rows shown without scrolling (at least 1)
+ *
+ * Sets #EkChooserField:visible-row-count.
+ */
+void ek_chooser_field_set_visible_row_count(EkChooserField *field, gint count) {
+    g_return_if_fail(EK_IS_CHOOSER_FIELD(field));
+    void *implementation = ek_chooser_field_implementation(field);
+    if (implementation)
+        ek_chooser_field_implementation_set_visible_row_count(implementation, count);
+    else
+        keep_int(field, properties[EK_CHOOSER_FIELD_PROP_VISIBLE_ROW_COUNT], count);
+}
+
+/**
+ * ek_chooser_field_get_visible_row_count:
+ * @field: a field
+ *
+ * Returns: #EkChooserField:visible-row-count
+ */
+gint ek_chooser_field_get_visible_row_count(EkChooserField *field) {
+    g_return_val_if_fail(EK_IS_CHOOSER_FIELD(field), 0);
+    void *implementation = ek_chooser_field_implementation(field);
+    if (implementation) return ek_chooser_field_implementation_get_visible_row_count(implementation);
+    return kept_int(field, properties[EK_CHOOSER_FIELD_PROP_VISIBLE_ROW_COUNT]);
+}
+
+/**
+ * ek_chooser_field_set_row_height:
+ * @field: a field
+ * @height: row height in pixels, 0 for the entry's own height
+ *
+ * Sets #EkChooserField:row-height.
+ */
+void ek_chooser_field_set_row_height(EkChooserField *field, gint height) {
+    g_return_if_fail(EK_IS_CHOOSER_FIELD(field));
+    void *implementation = ek_chooser_field_implementation(field);
+    if (implementation)
+        ek_chooser_field_implementation_set_row_height(implementation, height);
+    else
+        keep_int(field, properties[EK_CHOOSER_FIELD_PROP_ROW_HEIGHT], height);
+}
+
+/**
+ * ek_chooser_field_get_row_height:
+ * @field: a field
+ *
+ * Returns: #EkChooserField:row-height
+ */
+gint ek_chooser_field_get_row_height(EkChooserField *field) {
+    g_return_val_if_fail(EK_IS_CHOOSER_FIELD(field), 0);
+    void *implementation = ek_chooser_field_implementation(field);
+    if (implementation) return ek_chooser_field_implementation_get_row_height(implementation);
+    return kept_int(field, properties[EK_CHOOSER_FIELD_PROP_ROW_HEIGHT]);
+}
+
+/**
+ * ek_chooser_field_set_list_border_color:
+ * @field: a field
+ * @color: (nullable): a CSS colour or a theme colour (`"@borders"`), %NULL for no border
+ *
+ * Sets #EkChooserField:list-border-color.
+ */
+void ek_chooser_field_set_list_border_color(EkChooserField *field, const gchar *color) {
+    g_return_if_fail(EK_IS_CHOOSER_FIELD(field));
+    void *implementation = ek_chooser_field_implementation(field);
+    if (implementation)
+        ek_chooser_field_implementation_set_list_border_color(implementation, color);
+    else
+        keep_string(field, properties[EK_CHOOSER_FIELD_PROP_LIST_BORDER_COLOR], color);
+}
+
+/**
+ * ek_chooser_field_get_list_border_color:
+ * @field: a field
+ *
+ * Returns: (transfer full) (nullable): #EkChooserField:list-border-color
+ */
+gchar *ek_chooser_field_get_list_border_color(EkChooserField *field) {
+    g_return_val_if_fail(EK_IS_CHOOSER_FIELD(field), NULL);
+    void *implementation = ek_chooser_field_implementation(field);
+    if (implementation) return ek_chooser_field_implementation_get_list_border_color(implementation);
+    return kept_string(field, properties[EK_CHOOSER_FIELD_PROP_LIST_BORDER_COLOR]);
+}
+
+/**
+ * ek_chooser_field_set_list_font:
+ * @field: a field
+ * @font: (nullable): a Pango font description, %NULL for the entry's font
+ *
+ * Sets #EkChooserField:list-font.
+ */
+void ek_chooser_field_set_list_font(EkChooserField *field, const gchar *font) {
+    g_return_if_fail(EK_IS_CHOOSER_FIELD(field));
+    void *implementation = ek_chooser_field_implementation(field);
+    if (implementation)
+        ek_chooser_field_implementation_set_list_font(implementation, font);
+    else
+        keep_string(field, properties[EK_CHOOSER_FIELD_PROP_LIST_FONT], font);
+}
+
+/**
+ * ek_chooser_field_get_list_font:
+ * @field: a field
+ *
+ * Returns: (transfer full) (nullable): #EkChooserField:list-font
+ */
+gchar *ek_chooser_field_get_list_font(EkChooserField *field) {
+    g_return_val_if_fail(EK_IS_CHOOSER_FIELD(field), NULL);
+    void *implementation = ek_chooser_field_implementation(field);
+    if (implementation) return ek_chooser_field_implementation_get_list_font(implementation);
+    return kept_string(field, properties[EK_CHOOSER_FIELD_PROP_LIST_FONT]);
+}
+
+/**
+ * ek_chooser_field_set_list_placeholder_text:
+ * @field: a field
+ * @text: (nullable): what the list says with no row to show, %NULL for the localized default
+ *
+ * Sets #EkChooserField:list-placeholder-text.
+ */
+void ek_chooser_field_set_list_placeholder_text(EkChooserField *field, const gchar *text) {
+    g_return_if_fail(EK_IS_CHOOSER_FIELD(field));
+    void *implementation = ek_chooser_field_implementation(field);
+    if (implementation)
+        ek_chooser_field_implementation_set_list_placeholder_text(implementation, text);
+    else
+        keep_string(field, properties[EK_CHOOSER_FIELD_PROP_LIST_PLACEHOLDER_TEXT], text);
+}
+
+/**
+ * ek_chooser_field_get_list_placeholder_text:
+ * @field: a field
+ *
+ * Returns: (transfer full) (nullable): #EkChooserField:list-placeholder-text
+ */
+gchar *ek_chooser_field_get_list_placeholder_text(EkChooserField *field) {
+    g_return_val_if_fail(EK_IS_CHOOSER_FIELD(field), NULL);
+    void *implementation = ek_chooser_field_implementation(field);
+    if (implementation) return ek_chooser_field_implementation_get_list_placeholder_text(implementation);
+    return kept_string(field, properties[EK_CHOOSER_FIELD_PROP_LIST_PLACEHOLDER_TEXT]);
+}
+
+/**
+ * ek_chooser_field_get_is_open:
+ * @field: a field
+ *
+ * Returns: #EkChooserField:is-open
+ */
+gboolean ek_chooser_field_get_is_open(EkChooserField *field) {
+    g_return_val_if_fail(EK_IS_CHOOSER_FIELD(field), FALSE);
+    void *implementation = ek_chooser_field_implementation(field);
+    return implementation != NULL && ek_chooser_field_implementation_get_is_open(implementation);
+}
+
+/**
+ * ek_chooser_field_open:
+ * @field: a field
+ *
+ * Opens the list as a click does: a drop-down with its picked item highlighted, a picker at its
+ * pick. Nothing happens with no items or while open.
+ */
+void ek_chooser_field_open(EkChooserField *field) {
+    g_return_if_fail(EK_IS_CHOOSER_FIELD(field));
+    void *implementation = ek_chooser_field_implementation(field);
+    if (implementation) ek_chooser_field_implementation_set_open(implementation, TRUE);
+}
+
+/**
+ * ek_chooser_field_close:
+ * @field: a field
+ *
+ * Closes the list, keeping the text and the choice.
+ */
+void ek_chooser_field_close(EkChooserField *field) {
+    g_return_if_fail(EK_IS_CHOOSER_FIELD(field));
+    void *implementation = ek_chooser_field_implementation(field);
+    if (implementation) ek_chooser_field_implementation_set_open(implementation, FALSE);
+}
