@@ -39,8 +39,9 @@ let package = Package(
         // Tested without a display; the app adds only the dialogs and the gallery.
         .target(name: "EntryKitCommandLine", dependencies: ["EntryKitStrings", "EntryKitList"]),
         .executableTarget(name: "entrykit", dependencies: ["EntryKit", "EntryKitCommandLine"]),
-        // The shared library's load-time hook: its C constructor installs the Swift
-        // implementation behind the GObject types before any is made.
+        // The shared library's load-time hook: its C constructor registers the GObject types, so
+        // GtkBuilder files name them however a binding loaded the library. (Each field gets its
+        // Swift behaviour when it is constructed, in the library as in the app.)
         .target(
             name: "EntryKitLibrary", dependencies: ["EntryKit", "CEntryKit"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libentrykit-1.0.so.0"])]

@@ -11,15 +11,8 @@
  * #EkChooserField::closed signals. Each field adds its own choice.
  */
 
-/* A value set while the field has no implementation yet, kept for it. */
 typedef struct {
-    GParamSpec *pspec;
-    GValue value;
-} KeptValue;
-
-typedef struct {
-    void *implementation; /* the Swift field, unretained: it detaches itself before it goes */
-    GArray *kept;         /* of KeptValue, in the order they were set */
+    void *implementation; /* the Swift field, made in constructed, released in dispose */
 } EkChooserFieldPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE(EkChooserField, ek_chooser_field, EK_TYPE_CHOOSER_ENTRY)
@@ -33,123 +26,22 @@ static EkChooserFieldPrivate *private_of(EkChooserField *field) { return ek_choo
 
 void *ek_chooser_field_implementation(EkChooserField *field) { return private_of(field)->implementation; }
 
-static void kept_value_clear(gpointer data) { g_value_unset(&((KeptValue *)data)->value); }
-
-static KeptValue *find_kept(EkChooserField *field, GParamSpec *pspec) {
-    GArray *kept = private_of(field)->kept;
-    for (guint i = 0; kept && i < kept->len; i++)
-        if (g_array_index(kept, KeptValue, i).pspec == pspec) return &g_array_index(kept, KeptValue, i);
-    return NULL;
-}
-
-void ek_chooser_field_keep_value(EkChooserField *field, GParamSpec *pspec, const GValue *value) {
-    EkChooserFieldPrivate *priv = private_of(field);
-    KeptValue *slot = find_kept(field, pspec);
-    if (slot) {
-        g_value_unset(&slot->value);
-    } else {
-        if (priv->kept == NULL) {
-            priv->kept = g_array_new(FALSE, TRUE, sizeof(KeptValue));
-            g_array_set_clear_func(priv->kept, kept_value_clear);
-        }
-        g_array_set_size(priv->kept, priv->kept->len + 1);
-        slot = &g_array_index(priv->kept, KeptValue, priv->kept->len - 1);
-        slot->pspec = pspec;
-    }
-    g_value_init(&slot->value, G_PARAM_SPEC_VALUE_TYPE(pspec));
-    g_value_copy(value, &slot->value);
-}
-
-gboolean ek_chooser_field_kept_value(EkChooserField *field, GParamSpec *pspec, GValue *value) {
-    KeptValue *slot = find_kept(field, pspec);
-    if (slot == NULL) return FALSE;
-    g_value_copy(&slot->value, value);
-    return TRUE;
-}
-
-void ek_chooser_field_set_implementation(EkChooserField *field, void *implementation) {
-    g_return_if_fail(EK_IS_CHOOSER_FIELD(field));
-    EkChooserFieldPrivate *priv = private_of(field);
-    priv->implementation = implementation;
-    GArray *kept = g_steal_pointer(&priv->kept);
-    if (kept == NULL || implementation == NULL) {
-        if (kept) g_array_unref(kept);
-        return;
-    }
-    /* Straight to the class that declared each property, as g_object_set does. */
-    for (guint i = 0; i < kept->len; i++) {
-        KeptValue *slot = &g_array_index(kept, KeptValue, i);
-        GObjectClass *owner = g_type_class_peek(slot->pspec->owner_type);
-        owner->set_property(G_OBJECT(field), slot->pspec->param_id, &slot->value, slot->pspec);
-    }
-    g_array_unref(kept);
-}
-
-/* Typed helpers for the setters and getters while there is no implementation. */
-static void keep(EkChooserField *field, GParamSpec *pspec, GValue *value) {
-    ek_chooser_field_keep_value(field, pspec, value);
-    g_value_unset(value);
-}
-
-static gint kept_int(EkChooserField *field, GParamSpec *pspec) {
-    GValue value = G_VALUE_INIT;
-    g_value_init(&value, G_TYPE_INT);
-    if (!ek_chooser_field_kept_value(field, pspec, &value)) g_param_value_set_default(pspec, &value);
-    return g_value_get_int(&value);
-}
-
-static gchar *kept_string(EkChooserField *field, GParamSpec *pspec) {
-    GValue value = G_VALUE_INIT;
-    g_value_init(&value, G_TYPE_STRING);
-    if (!ek_chooser_field_kept_value(field, pspec, &value)) g_param_value_set_default(pspec, &value);
-    gchar *string = g_value_dup_string(&value);
-    g_value_unset(&value);
-    return string;
-}
-
-static void keep_int(EkChooserField *field, GParamSpec *pspec, gint integer) {
-    GValue value = G_VALUE_INIT;
-    g_value_init(&value, G_TYPE_INT);
-    g_value_set_int(&value, integer);
-    keep(field, pspec, &value);
-}
-
-static void keep_string(EkChooserField *field, GParamSpec *pspec, const gchar *string) {
-    GValue value = G_VALUE_INIT;
-    g_value_init(&value, G_TYPE_STRING);
-    g_value_set_string(&value, string);
-    keep(field, pspec, &value);
-}
-
-void ek_chooser_field_keep_int(EkChooserField *field, GParamSpec *pspec, gint integer) {
-    keep_int(field, pspec, integer);
-}
-
-gint ek_chooser_field_kept_int(EkChooserField *field, GParamSpec *pspec) { return kept_int(field, pspec); }
-
-void ek_chooser_field_keep_boolean(EkChooserField *field, GParamSpec *pspec, gboolean boolean) {
-    GValue value = G_VALUE_INIT;
-    g_value_init(&value, G_TYPE_BOOLEAN);
-    g_value_set_boolean(&value, boolean);
-    keep(field, pspec, &value);
-}
-
-gboolean ek_chooser_field_kept_boolean(EkChooserField *field, GParamSpec *pspec) {
-    GValue value = G_VALUE_INIT;
-    g_value_init(&value, G_TYPE_BOOLEAN);
-    if (!ek_chooser_field_kept_value(field, pspec, &value)) g_param_value_set_default(pspec, &value);
-    return g_value_get_boolean(&value);
-}
-
+/* The field gets its behaviour before anything can set a property or call a method on it:
+ * g_object_new sets the properties after constructed, whatever made the field (Swift, C, a
+ * binding, GtkBuilder). */
 static void field_constructed(GObject *object) {
     G_OBJECT_CLASS(ek_chooser_field_parent_class)->constructed(object);
-    ek_chooser_field_implementation_constructed(EK_CHOOSER_FIELD(object));
+    EkChooserField *field = EK_CHOOSER_FIELD(object);
+    EkChooserFieldClass *klass = EK_CHOOSER_FIELD_GET_CLASS(field);
+    g_return_if_fail(klass->create_implementation != NULL);
+    private_of(field)->implementation = klass->create_implementation(field);
 }
 
-static void field_finalize(GObject *object) {
-    EkChooserFieldPrivate *priv = private_of(EK_CHOOSER_FIELD(object));
-    if (priv->kept) g_array_unref(priv->kept);
-    G_OBJECT_CLASS(ek_chooser_field_parent_class)->finalize(object);
+/* Released while the widget is still whole (its popover too); dispose may run twice. */
+static void field_dispose(GObject *object) {
+    void *implementation = g_steal_pointer(&private_of(EK_CHOOSER_FIELD(object))->implementation);
+    if (implementation) ek_chooser_field_implementation_release(implementation);
+    G_OBJECT_CLASS(ek_chooser_field_parent_class)->dispose(object);
 }
 
 static void field_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
@@ -194,7 +86,7 @@ static void field_get_property(GObject *object, guint id, GValue *value, GParamS
 static void ek_chooser_field_class_init(EkChooserFieldClass *klass) {
     GObjectClass *object_class = G_OBJECT_CLASS(klass);
     object_class->constructed = field_constructed;
-    object_class->finalize = field_finalize;
+    object_class->dispose = field_dispose;
     object_class->set_property = field_set_property;
     object_class->get_property = field_get_property;
     gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "entry");
@@ -300,14 +192,7 @@ void ek_warn(const char *message) { g_log("EntryKit", G_LOG_LEVEL_WARNING, "%s",
 void ek_chooser_field_set_items(EkChooserField *field, const gchar *const *items) {
     g_return_if_fail(EK_IS_CHOOSER_FIELD(field));
     void *implementation = ek_chooser_field_implementation(field);
-    if (implementation) {
-        ek_chooser_field_implementation_set_items(implementation, items);
-        return;
-    }
-    GValue value = G_VALUE_INIT;
-    g_value_init(&value, G_TYPE_STRV);
-    g_value_set_boxed(&value, items);
-    keep(field, properties[EK_CHOOSER_FIELD_PROP_ITEMS], &value);
+    if (implementation) ek_chooser_field_implementation_set_items(implementation, items);
 }
 
 /**
@@ -319,13 +204,7 @@ void ek_chooser_field_set_items(EkChooserField *field, const gchar *const *items
 gchar **ek_chooser_field_get_items(EkChooserField *field) {
     g_return_val_if_fail(EK_IS_CHOOSER_FIELD(field), NULL);
     void *implementation = ek_chooser_field_implementation(field);
-    if (implementation) return ek_chooser_field_implementation_get_items(implementation);
-    GValue value = G_VALUE_INIT;
-    g_value_init(&value, G_TYPE_STRV);
-    ek_chooser_field_kept_value(field, properties[EK_CHOOSER_FIELD_PROP_ITEMS], &value);
-    gchar **items = g_value_dup_boxed(&value);
-    g_value_unset(&value);
-    return items != NULL ? items : g_new0(gchar *, 1);
+    return implementation ? ek_chooser_field_implementation_get_items(implementation) : g_new0(gchar *, 1);
 }
 
 /**
@@ -338,10 +217,7 @@ gchar **ek_chooser_field_get_items(EkChooserField *field) {
 void ek_chooser_field_set_visible_row_count(EkChooserField *field, gint count) {
     g_return_if_fail(EK_IS_CHOOSER_FIELD(field));
     void *implementation = ek_chooser_field_implementation(field);
-    if (implementation)
-        ek_chooser_field_implementation_set_visible_row_count(implementation, count);
-    else
-        keep_int(field, properties[EK_CHOOSER_FIELD_PROP_VISIBLE_ROW_COUNT], count);
+    if (implementation) ek_chooser_field_implementation_set_visible_row_count(implementation, count);
 }
 
 /**
@@ -353,8 +229,7 @@ void ek_chooser_field_set_visible_row_count(EkChooserField *field, gint count) {
 gint ek_chooser_field_get_visible_row_count(EkChooserField *field) {
     g_return_val_if_fail(EK_IS_CHOOSER_FIELD(field), 0);
     void *implementation = ek_chooser_field_implementation(field);
-    if (implementation) return ek_chooser_field_implementation_get_visible_row_count(implementation);
-    return kept_int(field, properties[EK_CHOOSER_FIELD_PROP_VISIBLE_ROW_COUNT]);
+    return implementation ? ek_chooser_field_implementation_get_visible_row_count(implementation) : 0;
 }
 
 /**
@@ -367,10 +242,7 @@ gint ek_chooser_field_get_visible_row_count(EkChooserField *field) {
 void ek_chooser_field_set_row_height(EkChooserField *field, gint height) {
     g_return_if_fail(EK_IS_CHOOSER_FIELD(field));
     void *implementation = ek_chooser_field_implementation(field);
-    if (implementation)
-        ek_chooser_field_implementation_set_row_height(implementation, height);
-    else
-        keep_int(field, properties[EK_CHOOSER_FIELD_PROP_ROW_HEIGHT], height);
+    if (implementation) ek_chooser_field_implementation_set_row_height(implementation, height);
 }
 
 /**
@@ -382,8 +254,7 @@ void ek_chooser_field_set_row_height(EkChooserField *field, gint height) {
 gint ek_chooser_field_get_row_height(EkChooserField *field) {
     g_return_val_if_fail(EK_IS_CHOOSER_FIELD(field), 0);
     void *implementation = ek_chooser_field_implementation(field);
-    if (implementation) return ek_chooser_field_implementation_get_row_height(implementation);
-    return kept_int(field, properties[EK_CHOOSER_FIELD_PROP_ROW_HEIGHT]);
+    return implementation ? ek_chooser_field_implementation_get_row_height(implementation) : 0;
 }
 
 /**
@@ -396,10 +267,7 @@ gint ek_chooser_field_get_row_height(EkChooserField *field) {
 void ek_chooser_field_set_list_border_color(EkChooserField *field, const gchar *color) {
     g_return_if_fail(EK_IS_CHOOSER_FIELD(field));
     void *implementation = ek_chooser_field_implementation(field);
-    if (implementation)
-        ek_chooser_field_implementation_set_list_border_color(implementation, color);
-    else
-        keep_string(field, properties[EK_CHOOSER_FIELD_PROP_LIST_BORDER_COLOR], color);
+    if (implementation) ek_chooser_field_implementation_set_list_border_color(implementation, color);
 }
 
 /**
@@ -411,8 +279,7 @@ void ek_chooser_field_set_list_border_color(EkChooserField *field, const gchar *
 gchar *ek_chooser_field_get_list_border_color(EkChooserField *field) {
     g_return_val_if_fail(EK_IS_CHOOSER_FIELD(field), NULL);
     void *implementation = ek_chooser_field_implementation(field);
-    if (implementation) return ek_chooser_field_implementation_get_list_border_color(implementation);
-    return kept_string(field, properties[EK_CHOOSER_FIELD_PROP_LIST_BORDER_COLOR]);
+    return implementation ? ek_chooser_field_implementation_get_list_border_color(implementation) : NULL;
 }
 
 /**
@@ -425,10 +292,7 @@ gchar *ek_chooser_field_get_list_border_color(EkChooserField *field) {
 void ek_chooser_field_set_list_font(EkChooserField *field, const gchar *font) {
     g_return_if_fail(EK_IS_CHOOSER_FIELD(field));
     void *implementation = ek_chooser_field_implementation(field);
-    if (implementation)
-        ek_chooser_field_implementation_set_list_font(implementation, font);
-    else
-        keep_string(field, properties[EK_CHOOSER_FIELD_PROP_LIST_FONT], font);
+    if (implementation) ek_chooser_field_implementation_set_list_font(implementation, font);
 }
 
 /**
@@ -440,8 +304,7 @@ void ek_chooser_field_set_list_font(EkChooserField *field, const gchar *font) {
 gchar *ek_chooser_field_get_list_font(EkChooserField *field) {
     g_return_val_if_fail(EK_IS_CHOOSER_FIELD(field), NULL);
     void *implementation = ek_chooser_field_implementation(field);
-    if (implementation) return ek_chooser_field_implementation_get_list_font(implementation);
-    return kept_string(field, properties[EK_CHOOSER_FIELD_PROP_LIST_FONT]);
+    return implementation ? ek_chooser_field_implementation_get_list_font(implementation) : NULL;
 }
 
 /**
@@ -454,10 +317,7 @@ gchar *ek_chooser_field_get_list_font(EkChooserField *field) {
 void ek_chooser_field_set_list_placeholder_text(EkChooserField *field, const gchar *text) {
     g_return_if_fail(EK_IS_CHOOSER_FIELD(field));
     void *implementation = ek_chooser_field_implementation(field);
-    if (implementation)
-        ek_chooser_field_implementation_set_list_placeholder_text(implementation, text);
-    else
-        keep_string(field, properties[EK_CHOOSER_FIELD_PROP_LIST_PLACEHOLDER_TEXT], text);
+    if (implementation) ek_chooser_field_implementation_set_list_placeholder_text(implementation, text);
 }
 
 /**
@@ -469,8 +329,7 @@ void ek_chooser_field_set_list_placeholder_text(EkChooserField *field, const gch
 gchar *ek_chooser_field_get_list_placeholder_text(EkChooserField *field) {
     g_return_val_if_fail(EK_IS_CHOOSER_FIELD(field), NULL);
     void *implementation = ek_chooser_field_implementation(field);
-    if (implementation) return ek_chooser_field_implementation_get_list_placeholder_text(implementation);
-    return kept_string(field, properties[EK_CHOOSER_FIELD_PROP_LIST_PLACEHOLDER_TEXT]);
+    return implementation ? ek_chooser_field_implementation_get_list_placeholder_text(implementation) : NULL;
 }
 
 /**

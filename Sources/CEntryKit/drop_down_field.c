@@ -55,6 +55,7 @@ static void ek_drop_down_field_class_init(EkDropDownFieldClass *klass) {
     GObjectClass *object_class = G_OBJECT_CLASS(klass);
     object_class->set_property = drop_down_set_property;
     object_class->get_property = drop_down_get_property;
+    EK_CHOOSER_FIELD_CLASS(klass)->create_implementation = ek_drop_down_field_implementation_new;
     const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
     /**
      * EkDropDownField:selected-index:
@@ -116,10 +117,7 @@ GtkWidget *ek_drop_down_field_new(void) { return g_object_new(EK_TYPE_DROP_DOWN_
 void ek_drop_down_field_set_selected_index(EkDropDownField *field, gint index) {
     g_return_if_fail(EK_IS_DROP_DOWN_FIELD(field));
     void *implementation = ek_chooser_field_implementation(EK_CHOOSER_FIELD(field));
-    if (implementation)
-        ek_drop_down_field_implementation_set_selected_index(implementation, index);
-    else
-        ek_chooser_field_keep_int(EK_CHOOSER_FIELD(field), properties[EK_DROP_DOWN_FIELD_PROP_SELECTED_INDEX], index);
+    if (implementation) ek_drop_down_field_implementation_set_selected_index(implementation, index);
 }
 
 /**
@@ -131,8 +129,7 @@ void ek_drop_down_field_set_selected_index(EkDropDownField *field, gint index) {
 gint ek_drop_down_field_get_selected_index(EkDropDownField *field) {
     g_return_val_if_fail(EK_IS_DROP_DOWN_FIELD(field), -1);
     void *implementation = ek_chooser_field_implementation(EK_CHOOSER_FIELD(field));
-    if (implementation) return ek_drop_down_field_implementation_get_selected_index(implementation);
-    return ek_chooser_field_kept_int(EK_CHOOSER_FIELD(field), properties[EK_DROP_DOWN_FIELD_PROP_SELECTED_INDEX]);
+    return implementation ? ek_drop_down_field_implementation_get_selected_index(implementation) : -1;
 }
 
 /**
@@ -145,11 +142,7 @@ gint ek_drop_down_field_get_selected_index(EkDropDownField *field) {
 void ek_drop_down_field_set_free_text(EkDropDownField *field, gboolean free_text) {
     g_return_if_fail(EK_IS_DROP_DOWN_FIELD(field));
     void *implementation = ek_chooser_field_implementation(EK_CHOOSER_FIELD(field));
-    if (implementation)
-        ek_drop_down_field_implementation_set_free_text(implementation, free_text);
-    else
-        ek_chooser_field_keep_boolean(EK_CHOOSER_FIELD(field), properties[EK_DROP_DOWN_FIELD_PROP_FREE_TEXT],
-                                      free_text);
+    if (implementation) ek_drop_down_field_implementation_set_free_text(implementation, free_text);
 }
 
 /**
@@ -161,6 +154,5 @@ void ek_drop_down_field_set_free_text(EkDropDownField *field, gboolean free_text
 gboolean ek_drop_down_field_get_free_text(EkDropDownField *field) {
     g_return_val_if_fail(EK_IS_DROP_DOWN_FIELD(field), FALSE);
     void *implementation = ek_chooser_field_implementation(EK_CHOOSER_FIELD(field));
-    if (implementation) return ek_drop_down_field_implementation_get_free_text(implementation);
-    return ek_chooser_field_kept_boolean(EK_CHOOSER_FIELD(field), properties[EK_DROP_DOWN_FIELD_PROP_FREE_TEXT]);
+    return implementation ? ek_drop_down_field_implementation_get_free_text(implementation) : FALSE;
 }

@@ -62,6 +62,7 @@ static void ek_picker_field_class_init(EkPickerFieldClass *klass) {
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
     object_class->set_property = picker_set_property;
     object_class->get_property = picker_get_property;
+    EK_CHOOSER_FIELD_CLASS(klass)->create_implementation = ek_picker_field_implementation_new;
     widget_class->key_press_event = picker_key_press;
     /**
      * EkPickerField:picked-index:
@@ -140,10 +141,7 @@ void ek_picker_field_set_items(EkPickerField *field, const gchar *const *items, 
 void ek_picker_field_set_picked_index(EkPickerField *field, gint index) {
     g_return_if_fail(EK_IS_PICKER_FIELD(field));
     void *implementation = ek_chooser_field_implementation(EK_CHOOSER_FIELD(field));
-    if (implementation)
-        ek_picker_field_implementation_set_picked_index(implementation, index);
-    else
-        ek_chooser_field_keep_int(EK_CHOOSER_FIELD(field), properties[EK_PICKER_FIELD_PROP_PICKED_INDEX], index);
+    if (implementation) ek_picker_field_implementation_set_picked_index(implementation, index);
 }
 
 /**
@@ -155,6 +153,5 @@ void ek_picker_field_set_picked_index(EkPickerField *field, gint index) {
 gint ek_picker_field_get_picked_index(EkPickerField *field) {
     g_return_val_if_fail(EK_IS_PICKER_FIELD(field), -1);
     void *implementation = ek_chooser_field_implementation(EK_CHOOSER_FIELD(field));
-    if (implementation) return ek_picker_field_implementation_get_picked_index(implementation);
-    return ek_chooser_field_kept_int(EK_CHOOSER_FIELD(field), properties[EK_PICKER_FIELD_PROP_PICKED_INDEX]);
+    return implementation ? ek_picker_field_implementation_get_picked_index(implementation) : -1;
 }

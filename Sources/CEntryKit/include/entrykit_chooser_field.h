@@ -14,6 +14,9 @@ G_DECLARE_DERIVABLE_TYPE(EkChooserField, ek_chooser_field, EK, CHOOSER_FIELD, Ek
 
 struct _EkChooserFieldClass {
     EkChooserEntryClass parent_class;
+    /*< private >*/
+    /* Makes the field's behaviour (its Swift implementation, retained) when it is constructed. */
+    void *(*create_implementation)(EkChooserField *field);
     gpointer padding[8];
 };
 

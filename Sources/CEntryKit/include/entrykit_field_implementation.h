@@ -38,9 +38,10 @@ typedef enum {
     EK_PICKER_FIELD_N_PROPS
 } EkPickerFieldProperty;
 
-/* The Swift field behind `field` (unretained; NULL to detach): every typed setter and getter
- * calls it directly. Values set while there is none are kept and given to it here. */
-void ek_chooser_field_set_implementation(EkChooserField *field, void *implementation);
+/* The Swift field behind `field`, made when it was constructed (unretained): every typed setter
+ * and getter calls it directly. NULL once the field is disposed (destroyed): calls then do
+ * nothing. */
+void *ek_chooser_field_implementation(EkChooserField *field);
 
 void ek_chooser_field_notify(EkChooserField *field, EkChooserFieldProperty property);
 void ek_drop_down_field_notify(EkDropDownField *field, EkDropDownFieldProperty property);

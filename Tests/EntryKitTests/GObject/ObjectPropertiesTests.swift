@@ -86,7 +86,7 @@ import Testing
         g_signal_connect_data(field.object, "selected", unsafeBitCast(record, to: GCallback.self), data, nil, GConnectFlags(0))
         g_signal_connect_data(field.object, "opened", unsafeBitCast(opened, to: GCallback.self), data, nil, GConnectFlags(0))
         field.open()
-        field.pick(1)
+        field.implementation.pick(1)
         #expect(log.lines == ["opened", "selected 1 banana"])
         _ = window
     }
@@ -236,23 +236,55 @@ import Testing
         #expect(picker.pickedIndex == -1 && picker.lastRefusal?.contains("pickedIndex 3") == true)
     }
 
-    @Test func aFieldThatOwnsItsWrapperReleasesItWhenDestroyed() {
+    @Test func aFieldMadeInCHasItsBehaviourFromConstructionAndReleasesItWhenDisposed() {
         let before = GObjectReference.liveCount
         let object = UnsafeMutableRawPointer(ek_drop_down_field_new()!).assumingMemoryBound(to: GObject.self)
         g_object_ref_sink(object)
         let probe = GObjectFinalizationProbe(object: object)
+        let field = object.withMemoryRebound(to: EkChooserField.self, capacity: 1) { $0 }
+        #expect(ek_chooser_field_implementation(field) != nil, "no field exists without its behaviour")
+        #expect(GObjectReference.liveCount > before, "the behaviour, owned by the object, and its popup")
+        // Before any handle exists, C reaches the Swift field: typed setters, notifications.
+        let items = ["apple", "banana"]
+        var pointers = items.map { UnsafePointer(g_strdup($0)) } + [nil]
+        ek_chooser_field_set_items(field, &pointers)
+        for pointer in pointers { g_free(UnsafeMutableRawPointer(mutating: pointer)) }
+        setInteger(object, "selected-index", 1)
+        #expect(strings(object, "items") == items && integer(object, "selected-index") == 1)
         do {
-            let field = DropDownField(attachedTo: object)
-            field.setItems(["apple"])
+            // A handle adopts the same behaviour: what C set is there.
+            let handle = DropDownField(wrapping: object)
+            #expect(handle.selectedIndex == 1 && handle.text == "banana")
+            let other = DropDownField(wrapping: object)
+            #expect(other.implementation === handle.implementation, "one object, one identity")
         }
-        #expect(GObjectReference.liveCount > before, "the object keeps its wrapper alive")
-        setInteger(object, "selected-index", 0)
-        #expect(integer(object, "selected-index") == 0)
         gtk_widget_destroy(UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self))
-        g_object_unref(object)  // destroyed twice over: destroy, then the last reference
+        #expect(ek_chooser_field_implementation(field) == nil, "released when disposed")
+        ek_chooser_field_set_row_height(field, 9)  // a disposed field ignores calls
+        g_object_unref(object)
         MainLoop.drain()
         #expect(probe.isFinalized)
         #expect(GObjectReference.liveCount == before)
+    }
+
+    @Test func aBuilderFieldBehavesBeforeAnyHandleWrapsIt() throws {
+        let xml = """
+            <interface><object class="GtkWindow" id="window">
+              <child><object class="EkDropDownField" id="fruit">
+                <property name="selected-index">2</property>
+                <property name="items">apple
+            banana
+            cherry</property>
+              </object></child>
+            </object></interface>
+            """
+        let builder = GObjectReference(transferFull: gtk_builder_new_from_string(xml, -1)!)
+        let window = try #require(gtk_builder_get_object(builder.cast(), "window"))
+        let fruit = try #require(gtk_builder_get_object(builder.cast(), "fruit"))
+        // The text is the Swift field's doing: without it the entry would be empty.
+        #expect(String(cString: gtk_entry_get_text(UnsafeMutableRawPointer(fruit).assumingMemoryBound(to: GtkEntry.self))) == "cherry")
+        #expect(ek_drop_down_field_get_selected_index(OpaquePointer(fruit)) == 2)
+        gtk_widget_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self))
     }
 }
 
