@@ -38,7 +38,9 @@ let package = Package(
         // the exit statuses, the output writer, the standard-input reader, `strings`' tools.
         // Tested without a display; the app adds only the dialogs and the gallery.
         .target(name: "EntryKitCommandLine", dependencies: ["EntryKitStrings", "EntryKitList"]),
-        .executableTarget(name: "entrykit", dependencies: ["EntryKit", "EntryKitCommandLine"]),
+        // The app: gallery and dialogs. Its folder is named apart from the EntryKit library's, which
+        // differs only in case (one folder on a case-insensitive checkout); the product is `entrykit`.
+        .executableTarget(name: "entrykit", dependencies: ["EntryKit", "EntryKitCommandLine"], path: "Sources/EntryKitApp"),
         // The shared library's load-time hook: its C constructor registers the GObject types, so
         // GtkBuilder files name them however a binding loaded the library. (Each field gets its
         // Swift behaviour when it is constructed, in the library as in the app.)
@@ -68,6 +70,9 @@ let package = Package(
         .target(name: "EntryKitTestSupport", dependencies: ["EntryKit", "CEntryKit"], path: "Tests/EntryKitTestSupport"),
         .testTarget(name: "EntryKitTests", dependencies: ["EntryKit", "CEntryKit", "EntryKitTestSupport"]),
         // The app's own pieces (gallery window, dialogs) tested in-process.
-        .testTarget(name: "entrykitTests", dependencies: ["entrykit", "EntryKitCommandLine", "EntryKitTestSupport"]),
+        .testTarget(
+            name: "entrykitTests", dependencies: ["entrykit", "EntryKitCommandLine", "EntryKitTestSupport"],
+            path: "Tests/EntryKitAppTests"
+        ),
     ]
 )
