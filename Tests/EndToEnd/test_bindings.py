@@ -60,7 +60,10 @@ def built(tmp_path_factory, library_environment):
                     "-o", str(out / "c-example"), *link], check=True)
     # Vala reads entrykit-1.0.vapi, generated from the GIR by scripts/introspect.
     subprocess.run(["valac", "--quiet", "--vapidir", str(INTROSPECTION), "--pkg", "gtk+-3.0", "--pkg", "entrykit-1.0",
-                    "-o", str(out / "vala-example"), *[arg for flag in [*link, "-w"] for arg in ("-X", flag)],
+                    "-o", str(out / "vala-example"),
+                    # The C valac writes must match the headers' const types (GCC 14 makes these errors).
+                    *[arg for flag in [*link, "-Werror=incompatible-pointer-types", "-Werror=discarded-qualifiers"]
+                      for arg in ("-X", flag)],
                     str(EXAMPLES / "vala" / "entrykit-example.vala")], check=True, cwd=out)
     return out
 
