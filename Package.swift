@@ -31,8 +31,12 @@ let package = Package(
         // tested and benchmarked without a display. EntryKit re-exports it.
         .target(name: "EntryKitList", dependencies: ["CGLib"]),
         // What must be C: GObject subclasses Swift cannot declare (the virtualized list view and
-        // its accessible; a GtkEntryBuffer keeping passwords in locked memory).
+        // its accessible; a GtkEntryBuffer keeping passwords in locked memory; the fields' GObject
+        // classes, each instance made with its Swift behaviour; the library's public headers).
         .target(name: "CEntryKit", dependencies: ["CGtk"]),
+        // The widgets: DropDownField, PickerField (handles onto the C fields, and the behaviour
+        // every field is made with, reached from C through @_cdecl entry points), AccountPanel,
+        // the list view, and what they stand on (ownership, signals, localization, windows).
         .target(name: "EntryKit", dependencies: ["CGtk", "CEntryKit", "EntryKitStrings", "EntryKitList"]),
         // The command line without GTK: one option parser and generated --help for every command,
         // the exit statuses, the output writer, the standard-input reader, `strings`' tools.

@@ -11,7 +11,7 @@ import EntryKitList
 /// `gtk-enable-animations` is off). A second click on the entry, or a click elsewhere, closes it
 /// with the text unchanged. With no items it is an ordinary editable entry.
 ///
-/// The keyboard follows the WAI-ARIA combobox pattern (see `DropDownField+Keyboard.swift`), and
+/// The keyboard follows the WAI-ARIA combobox pattern (see `DropDownFieldImplementation+Keyboard.swift`), and
 /// focus stays in the entry throughout. With ``isEditable`` the text is free and typing filters
 /// the open list. Over AT-SPI it is a `combo box` named by its label or placeholder,
 /// `expandable`, `expanded` while open, `controller-for` the list, whose highlighted row is its
