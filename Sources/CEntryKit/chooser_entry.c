@@ -298,6 +298,8 @@ void ek_chooser_entry_set_expandable(EkChooserEntry *entry, gboolean expandable)
  * ek_chooser_entry_get_expandable:
  * @entry: an entry
  *
+ * Gets #EkChooserEntry:expandable.
+ *
  * Returns: #EkChooserEntry:expandable
  */
 gboolean ek_chooser_entry_get_expandable(EkChooserEntry *entry) {
@@ -330,6 +332,8 @@ void ek_chooser_entry_set_expanded(EkChooserEntry *entry, gboolean expanded) {
 /**
  * ek_chooser_entry_get_expanded:
  * @entry: an entry
+ *
+ * Gets #EkChooserEntry:expanded.
  *
  * Returns: #EkChooserEntry:expanded
  */
@@ -528,6 +532,8 @@ static void ek_chooser_entry_init(EkChooserEntry *entry) {
 
 /**
  * ek_chooser_entry_new:
+ *
+ * Makes a new entry, not expandable (an ordinary entry).
  *
  * Returns: (transfer floating): a new entry, not expandable (an ordinary entry)
  */

@@ -199,6 +199,8 @@ void ek_chooser_field_set_items(EkChooserField *field, const gchar *const *items
  * ek_chooser_field_get_items:
  * @field: a field
  *
+ * Gets a copy of #EkChooserField:items.
+ *
  * Returns: (transfer full) (array zero-terminated=1): a copy of #EkChooserField:items
  */
 gchar **ek_chooser_field_get_items(EkChooserField *field) {
@@ -223,6 +225,8 @@ void ek_chooser_field_set_visible_row_count(EkChooserField *field, gint count) {
 /**
  * ek_chooser_field_get_visible_row_count:
  * @field: a field
+ *
+ * Gets #EkChooserField:visible-row-count.
  *
  * Returns: #EkChooserField:visible-row-count
  */
@@ -249,6 +253,8 @@ void ek_chooser_field_set_row_height(EkChooserField *field, gint height) {
  * ek_chooser_field_get_row_height:
  * @field: a field
  *
+ * Gets #EkChooserField:row-height.
+ *
  * Returns: #EkChooserField:row-height
  */
 gint ek_chooser_field_get_row_height(EkChooserField *field) {
@@ -273,6 +279,8 @@ void ek_chooser_field_set_list_border_color(EkChooserField *field, const gchar *
 /**
  * ek_chooser_field_get_list_border_color:
  * @field: a field
+ *
+ * Gets #EkChooserField:list-border-color.
  *
  * Returns: (transfer full) (nullable): #EkChooserField:list-border-color
  */
@@ -299,6 +307,8 @@ void ek_chooser_field_set_list_font(EkChooserField *field, const gchar *font) {
  * ek_chooser_field_get_list_font:
  * @field: a field
  *
+ * Gets #EkChooserField:list-font.
+ *
  * Returns: (transfer full) (nullable): #EkChooserField:list-font
  */
 gchar *ek_chooser_field_get_list_font(EkChooserField *field) {
@@ -324,6 +334,8 @@ void ek_chooser_field_set_list_placeholder_text(EkChooserField *field, const gch
  * ek_chooser_field_get_list_placeholder_text:
  * @field: a field
  *
+ * Gets #EkChooserField:list-placeholder-text.
+ *
  * Returns: (transfer full) (nullable): #EkChooserField:list-placeholder-text
  */
 gchar *ek_chooser_field_get_list_placeholder_text(EkChooserField *field) {
@@ -335,6 +347,8 @@ gchar *ek_chooser_field_get_list_placeholder_text(EkChooserField *field) {
 /**
  * ek_chooser_field_get_is_open:
  * @field: a field
+ *
+ * Gets #EkChooserField:is-open.
  *
  * Returns: #EkChooserField:is-open
  */

@@ -103,6 +103,8 @@ void ek_drop_down_field_emit_selected(EkDropDownField *field, gint index, const 
 /**
  * ek_drop_down_field_new:
  *
+ * Makes a new field with no items (an ordinary entry until it gets some).
+ *
  * Returns: (transfer floating): a new field with no items (an ordinary entry until it gets some)
  */
 GtkWidget *ek_drop_down_field_new(void) { return g_object_new(EK_TYPE_DROP_DOWN_FIELD, NULL); }
@@ -123,6 +125,8 @@ void ek_drop_down_field_set_selected_index(EkDropDownField *field, gint index) {
 /**
  * ek_drop_down_field_get_selected_index:
  * @field: a field
+ *
+ * Gets #EkDropDownField:selected-index.
  *
  * Returns: #EkDropDownField:selected-index
  */
@@ -148,6 +152,8 @@ void ek_drop_down_field_set_free_text(EkDropDownField *field, gboolean free_text
 /**
  * ek_drop_down_field_get_free_text:
  * @field: a field
+ *
+ * Gets #EkDropDownField:free-text.
  *
  * Returns: #EkDropDownField:free-text
  */

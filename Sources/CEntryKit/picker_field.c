@@ -113,6 +113,8 @@ void ek_picker_field_emit_picked(EkPickerField *field, gint index, const gchar *
 /**
  * ek_picker_field_new:
  *
+ * Makes a new field with no items (read-only until it gets some).
+ *
  * Returns: (transfer floating): a new field with no items (read-only until it gets some)
  */
 GtkWidget *ek_picker_field_new(void) { return g_object_new(EK_TYPE_PICKER_FIELD, NULL); }
@@ -147,6 +149,8 @@ void ek_picker_field_set_picked_index(EkPickerField *field, gint index) {
 /**
  * ek_picker_field_get_picked_index:
  * @field: a field
+ *
+ * Gets #EkPickerField:picked-index.
  *
  * Returns: #EkPickerField:picked-index
  */

@@ -113,6 +113,8 @@ static void ek_secure_buffer_init(EkSecureBuffer *self) { (void)self; }
 /**
  * ek_secure_buffer_new:
  *
+ * Makes a new, empty buffer.
+ *
  * Returns: (transfer full): a new, empty buffer
  */
 EkSecureBuffer *ek_secure_buffer_new(void) { return g_object_new(EK_TYPE_SECURE_BUFFER, NULL); }
