@@ -182,6 +182,24 @@ void ek_chooser_field_emit_closed(EkChooserField *field) { g_signal_emit(field, 
 
 void ek_warn(const char *message) { g_log("EntryKit", G_LOG_LEVEL_WARNING, "%s", message); }
 
+/* The Swift entry points the setters and getters below call (at the end of
+ * ChooserFieldImplementation.swift), with the implementation the field keeps. Strings and vectors
+ * returned are newly allocated. */
+void ek_chooser_field_implementation_set_items(void *field, const gchar *const *items);
+gchar **ek_chooser_field_implementation_get_items(void *field);
+void ek_chooser_field_implementation_set_visible_row_count(void *field, gint count);
+gint ek_chooser_field_implementation_get_visible_row_count(void *field);
+void ek_chooser_field_implementation_set_row_height(void *field, gint height);
+gint ek_chooser_field_implementation_get_row_height(void *field);
+void ek_chooser_field_implementation_set_list_border_color(void *field, const gchar *color);
+gchar *ek_chooser_field_implementation_get_list_border_color(void *field);
+void ek_chooser_field_implementation_set_list_font(void *field, const gchar *font);
+gchar *ek_chooser_field_implementation_get_list_font(void *field);
+void ek_chooser_field_implementation_set_list_placeholder_text(void *field, const gchar *text);
+gchar *ek_chooser_field_implementation_get_list_placeholder_text(void *field);
+gboolean ek_chooser_field_implementation_get_is_open(void *field);
+void ek_chooser_field_implementation_set_open(void *field, gboolean open);
+
 /**
  * ek_chooser_field_set_items:
  * @field: a field

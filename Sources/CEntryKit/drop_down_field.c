@@ -100,6 +100,12 @@ void ek_drop_down_field_emit_selected(EkDropDownField *field, gint index, const 
     g_signal_emit(field, signals[SIGNAL_SELECTED], 0, index, item);
 }
 
+/* The Swift entry points the setters and getters below call (DropDownFieldImplementation.swift). */
+void ek_drop_down_field_implementation_set_selected_index(void *field, gint index);
+gint ek_drop_down_field_implementation_get_selected_index(void *field);
+void ek_drop_down_field_implementation_set_free_text(void *field, gboolean free_text);
+gboolean ek_drop_down_field_implementation_get_free_text(void *field);
+
 /**
  * ek_drop_down_field_new:
  *

@@ -110,6 +110,10 @@ void ek_picker_field_emit_picked(EkPickerField *field, gint index, const gchar *
     g_signal_emit(field, signals[SIGNAL_PICKED], 0, index, item);
 }
 
+/* The Swift entry points the setters and getters below call (PickerFieldImplementation.swift). */
+void ek_picker_field_implementation_set_picked_index(void *field, gint index);
+gint ek_picker_field_implementation_get_picked_index(void *field);
+
 /**
  * ek_picker_field_new:
  *

@@ -231,3 +231,80 @@ package class ChooserFieldImplementation: ChooserEntry {
         return String(Character(scalar))
     }
 }
+
+// MARK: - The object's typed setters and getters call these (declared where C calls them)
+
+@_cdecl("ek_chooser_field_implementation_set_items")
+func chooserFieldSetItems(_ field: UnsafeMutableRawPointer?, _ items: UnsafePointer<UnsafePointer<gchar>?>?) {
+    let items = StringVector.items(from: items)
+    withField(field) { (field: ChooserFieldImplementation) in field.setItems(fromObject: items) }
+}
+
+@_cdecl("ek_chooser_field_implementation_get_items")
+func chooserFieldGetItems(_ field: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? {
+    nonisolated(unsafe) let vector = withField(field) { (field: ChooserFieldImplementation) in StringVector.make(field.list.items) }
+    return vector
+}
+
+@_cdecl("ek_chooser_field_implementation_set_visible_row_count")
+func chooserFieldSetVisibleRowCount(_ field: UnsafeMutableRawPointer?, _ count: gint) {
+    withField(field) { (field: ChooserFieldImplementation) in field.visibleRowCount = Int(count) }
+}
+
+@_cdecl("ek_chooser_field_implementation_get_visible_row_count")
+func chooserFieldGetVisibleRowCount(_ field: UnsafeMutableRawPointer?) -> gint {
+    withField(field) { (field: ChooserFieldImplementation) in gint(clamping: field.visibleRowCount) }
+}
+
+@_cdecl("ek_chooser_field_implementation_set_row_height")
+func chooserFieldSetRowHeight(_ field: UnsafeMutableRawPointer?, _ height: gint) {
+    withField(field) { (field: ChooserFieldImplementation) in field.rowHeight = height > 0 ? Int(height) : nil }
+}
+
+@_cdecl("ek_chooser_field_implementation_get_row_height")
+func chooserFieldGetRowHeight(_ field: UnsafeMutableRawPointer?) -> gint {
+    withField(field) { (field: ChooserFieldImplementation) in gint(clamping: field.rowHeight ?? 0) }
+}
+
+@_cdecl("ek_chooser_field_implementation_set_list_border_color")
+func chooserFieldSetListBorderColor(_ field: UnsafeMutableRawPointer?, _ color: UnsafePointer<gchar>?) {
+    let color = string(color)
+    withField(field) { (field: ChooserFieldImplementation) in field.listBorderColor = color }
+}
+
+@_cdecl("ek_chooser_field_implementation_get_list_border_color")
+func chooserFieldGetListBorderColor(_ field: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<gchar>? {
+    duplicate(withField(field) { (field: ChooserFieldImplementation) in field.listBorderColor })
+}
+
+@_cdecl("ek_chooser_field_implementation_set_list_font")
+func chooserFieldSetListFont(_ field: UnsafeMutableRawPointer?, _ font: UnsafePointer<gchar>?) {
+    let font = string(font)
+    withField(field) { (field: ChooserFieldImplementation) in field.listFont = font }
+}
+
+@_cdecl("ek_chooser_field_implementation_get_list_font")
+func chooserFieldGetListFont(_ field: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<gchar>? {
+    duplicate(withField(field) { (field: ChooserFieldImplementation) in field.listFont })
+}
+
+@_cdecl("ek_chooser_field_implementation_set_list_placeholder_text")
+func chooserFieldSetListPlaceholderText(_ field: UnsafeMutableRawPointer?, _ text: UnsafePointer<gchar>?) {
+    let text = string(text)
+    withField(field) { (field: ChooserFieldImplementation) in field.listPlaceholderText = text }
+}
+
+@_cdecl("ek_chooser_field_implementation_get_list_placeholder_text")
+func chooserFieldGetListPlaceholderText(_ field: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<gchar>? {
+    duplicate(withField(field) { (field: ChooserFieldImplementation) in field.listPlaceholderText })
+}
+
+@_cdecl("ek_chooser_field_implementation_get_is_open")
+func chooserFieldGetIsOpen(_ field: UnsafeMutableRawPointer?) -> gboolean {
+    withField(field) { (field: ChooserFieldImplementation) in field.isOpen ? 1 : 0 }
+}
+
+@_cdecl("ek_chooser_field_implementation_set_open")
+func chooserFieldSetOpen(_ field: UnsafeMutableRawPointer?, _ open: gboolean) {
+    withField(field) { (field: ChooserFieldImplementation) in if open != 0 { field.open() } else { field.close() } }
+}

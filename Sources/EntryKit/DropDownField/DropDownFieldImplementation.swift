@@ -186,3 +186,25 @@ package final class DropDownFieldImplementation: ChooserFieldImplementation {
         effectiveRowHeight * max(rows, 1) + list.frameHeight
     }
 }
+
+// MARK: - The object's typed setters and getters call these (declared where C calls them)
+
+@_cdecl("ek_drop_down_field_implementation_set_selected_index")
+func dropDownFieldSetSelectedIndex(_ field: UnsafeMutableRawPointer?, _ index: gint) {
+    withField(field) { (field: DropDownFieldImplementation) in field.selectedIndex = index < 0 ? nil : Int(index) }
+}
+
+@_cdecl("ek_drop_down_field_implementation_get_selected_index")
+func dropDownFieldGetSelectedIndex(_ field: UnsafeMutableRawPointer?) -> gint {
+    withField(field) { (field: DropDownFieldImplementation) in gint(clamping: field.selectedIndex ?? -1) }
+}
+
+@_cdecl("ek_drop_down_field_implementation_set_free_text")
+func dropDownFieldSetFreeText(_ field: UnsafeMutableRawPointer?, _ freeText: gboolean) {
+    withField(field) { (field: DropDownFieldImplementation) in field.isEditable = freeText != 0 }
+}
+
+@_cdecl("ek_drop_down_field_implementation_get_free_text")
+func dropDownFieldGetFreeText(_ field: UnsafeMutableRawPointer?) -> gboolean {
+    withField(field) { (field: DropDownFieldImplementation) in field.isEditable ? 1 : 0 }
+}

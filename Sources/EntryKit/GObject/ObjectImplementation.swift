@@ -7,10 +7,10 @@ import EntryKitList
 /// with its ``DropDownFieldImplementation`` or ``PickerFieldImplementation`` (in `constructed`,
 /// through its class's `create_implementation`), and `EkAccountPanel` shows ``AccountPanel``.
 ///
-/// C reaches them through the `@_cdecl` entry points below, declared in `field_private.h`: a
-/// field's typed setter (`ek_chooser_field_set_items`) calls its entry point with the
-/// implementation the object keeps, so the call arrives with no look-up by name and no switch
-/// over properties or classes.
+/// C reaches them through `@_cdecl` entry points, each beside the property it serves (the
+/// fields') or below (the factories, the panel): a field's typed setter
+/// (`ek_chooser_field_set_items`) calls its entry point with the implementation the object
+/// keeps, so the call arrives with no look-up by name and no switch over properties or classes.
 @MainActor
 package enum ObjectImplementation {
     // MARK: The account panel
@@ -62,7 +62,7 @@ package enum ObjectImplementation {
 
 /// Runs `body` on the main actor with the Swift field C handed back. C calls on GTK's thread,
 /// where the main actor runs; the pointers are GTK's, used on that thread only.
-private func withField<Field: ChooserFieldImplementation, Result>(
+func withField<Field: ChooserFieldImplementation, Result>(
     _ implementation: UnsafeMutableRawPointer?, as type: Field.Type = Field.self, _ body: @MainActor (Field) -> Result
 ) -> Result {
     nonisolated(unsafe) let implementation = implementation!
@@ -73,9 +73,10 @@ private func withField<Field: ChooserFieldImplementation, Result>(
 }
 
 /// A string for C, newly allocated (`g_free`).
-private func duplicate(_ string: String?) -> UnsafeMutablePointer<gchar>? { string.flatMap { g_strdup($0) } }
+func duplicate(_ string: String?) -> UnsafeMutablePointer<gchar>? { string.flatMap { g_strdup($0) } }
 
-private func string(_ pointer: UnsafePointer<gchar>?) -> String? { pointer.map { String(cString: $0) } }
+/// A string from C.
+func string(_ pointer: UnsafePointer<gchar>?) -> String? { pointer.map { String(cString: $0) } }
 
 /// Makes the behaviour of a field being constructed, retained for the object.
 private func makeImplementation(
@@ -102,111 +103,6 @@ func pickerFieldImplementationNew(_ field: UnsafeMutableRawPointer?) -> UnsafeMu
 func chooserFieldImplementationRelease(_ field: UnsafeMutableRawPointer?) {
     nonisolated(unsafe) let field = field!
     MainActor.assumeIsolated { Unmanaged<ChooserFieldImplementation>.fromOpaque(field).release() }
-}
-
-@_cdecl("ek_chooser_field_implementation_set_items")
-func chooserFieldSetItems(_ field: UnsafeMutableRawPointer?, _ items: UnsafePointer<UnsafePointer<gchar>?>?) {
-    let items = StringVector.items(from: items)
-    withField(field) { (field: ChooserFieldImplementation) in field.setItems(fromObject: items) }
-}
-
-@_cdecl("ek_chooser_field_implementation_get_items")
-func chooserFieldGetItems(_ field: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? {
-    nonisolated(unsafe) let vector = withField(field) { (field: ChooserFieldImplementation) in StringVector.make(field.list.items) }
-    return vector
-}
-
-@_cdecl("ek_chooser_field_implementation_set_visible_row_count")
-func chooserFieldSetVisibleRowCount(_ field: UnsafeMutableRawPointer?, _ count: gint) {
-    withField(field) { (field: ChooserFieldImplementation) in field.visibleRowCount = Int(count) }
-}
-
-@_cdecl("ek_chooser_field_implementation_get_visible_row_count")
-func chooserFieldGetVisibleRowCount(_ field: UnsafeMutableRawPointer?) -> gint {
-    withField(field) { (field: ChooserFieldImplementation) in gint(clamping: field.visibleRowCount) }
-}
-
-@_cdecl("ek_chooser_field_implementation_set_row_height")
-func chooserFieldSetRowHeight(_ field: UnsafeMutableRawPointer?, _ height: gint) {
-    withField(field) { (field: ChooserFieldImplementation) in field.rowHeight = height > 0 ? Int(height) : nil }
-}
-
-@_cdecl("ek_chooser_field_implementation_get_row_height")
-func chooserFieldGetRowHeight(_ field: UnsafeMutableRawPointer?) -> gint {
-    withField(field) { (field: ChooserFieldImplementation) in gint(clamping: field.rowHeight ?? 0) }
-}
-
-@_cdecl("ek_chooser_field_implementation_set_list_border_color")
-func chooserFieldSetListBorderColor(_ field: UnsafeMutableRawPointer?, _ color: UnsafePointer<gchar>?) {
-    let color = string(color)
-    withField(field) { (field: ChooserFieldImplementation) in field.listBorderColor = color }
-}
-
-@_cdecl("ek_chooser_field_implementation_get_list_border_color")
-func chooserFieldGetListBorderColor(_ field: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<gchar>? {
-    duplicate(withField(field) { (field: ChooserFieldImplementation) in field.listBorderColor })
-}
-
-@_cdecl("ek_chooser_field_implementation_set_list_font")
-func chooserFieldSetListFont(_ field: UnsafeMutableRawPointer?, _ font: UnsafePointer<gchar>?) {
-    let font = string(font)
-    withField(field) { (field: ChooserFieldImplementation) in field.listFont = font }
-}
-
-@_cdecl("ek_chooser_field_implementation_get_list_font")
-func chooserFieldGetListFont(_ field: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<gchar>? {
-    duplicate(withField(field) { (field: ChooserFieldImplementation) in field.listFont })
-}
-
-@_cdecl("ek_chooser_field_implementation_set_list_placeholder_text")
-func chooserFieldSetListPlaceholderText(_ field: UnsafeMutableRawPointer?, _ text: UnsafePointer<gchar>?) {
-    let text = string(text)
-    withField(field) { (field: ChooserFieldImplementation) in field.listPlaceholderText = text }
-}
-
-@_cdecl("ek_chooser_field_implementation_get_list_placeholder_text")
-func chooserFieldGetListPlaceholderText(_ field: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<gchar>? {
-    duplicate(withField(field) { (field: ChooserFieldImplementation) in field.listPlaceholderText })
-}
-
-@_cdecl("ek_chooser_field_implementation_get_is_open")
-func chooserFieldGetIsOpen(_ field: UnsafeMutableRawPointer?) -> gboolean {
-    withField(field) { (field: ChooserFieldImplementation) in field.isOpen ? 1 : 0 }
-}
-
-@_cdecl("ek_chooser_field_implementation_set_open")
-func chooserFieldSetOpen(_ field: UnsafeMutableRawPointer?, _ open: gboolean) {
-    withField(field) { (field: ChooserFieldImplementation) in if open != 0 { field.open() } else { field.close() } }
-}
-
-@_cdecl("ek_drop_down_field_implementation_set_selected_index")
-func dropDownFieldSetSelectedIndex(_ field: UnsafeMutableRawPointer?, _ index: gint) {
-    withField(field) { (field: DropDownFieldImplementation) in field.selectedIndex = index < 0 ? nil : Int(index) }
-}
-
-@_cdecl("ek_drop_down_field_implementation_get_selected_index")
-func dropDownFieldGetSelectedIndex(_ field: UnsafeMutableRawPointer?) -> gint {
-    withField(field) { (field: DropDownFieldImplementation) in gint(clamping: field.selectedIndex ?? -1) }
-}
-
-@_cdecl("ek_drop_down_field_implementation_set_free_text")
-func dropDownFieldSetFreeText(_ field: UnsafeMutableRawPointer?, _ freeText: gboolean) {
-    withField(field) { (field: DropDownFieldImplementation) in field.isEditable = freeText != 0 }
-}
-
-@_cdecl("ek_drop_down_field_implementation_get_free_text")
-func dropDownFieldGetFreeText(_ field: UnsafeMutableRawPointer?) -> gboolean {
-    withField(field) { (field: DropDownFieldImplementation) in field.isEditable ? 1 : 0 }
-}
-
-@_cdecl("ek_picker_field_implementation_set_picked_index")
-func pickerFieldSetPickedIndex(_ field: UnsafeMutableRawPointer?, _ index: gint) {
-    withField(field) { (field: PickerFieldImplementation) in field.pickedIndex = Int(index) }
-}
-
-@_cdecl("ek_picker_field_implementation_get_picked_index")
-func pickerFieldGetPickedIndex(_ field: UnsafeMutableRawPointer?) -> gint {
-    withField(field) { (field: PickerFieldImplementation) in gint(clamping: field.pickedIndex) }
 }
 
 @_cdecl("ek_account_panel_implementation_ask")

@@ -223,3 +223,15 @@ package final class PickerFieldImplementation: ChooserFieldImplementation {
         set { super.visibleRowCount = max(newValue | 1, 1) }
     }
 }
+
+// MARK: - The object's typed setters and getters call these (declared where C calls them)
+
+@_cdecl("ek_picker_field_implementation_set_picked_index")
+func pickerFieldSetPickedIndex(_ field: UnsafeMutableRawPointer?, _ index: gint) {
+    withField(field) { (field: PickerFieldImplementation) in field.pickedIndex = Int(index) }
+}
+
+@_cdecl("ek_picker_field_implementation_get_picked_index")
+func pickerFieldGetPickedIndex(_ field: UnsafeMutableRawPointer?) -> gint {
+    withField(field) { (field: PickerFieldImplementation) in gint(clamping: field.pickedIndex) }
+}
