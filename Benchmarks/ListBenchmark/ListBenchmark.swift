@@ -51,8 +51,9 @@ struct ListBenchmark {
 }
 
 /// The deterministic items every widget gets: "Item 0000123 orange" and the like.
-/// `variant` > 0 marks the first item (`#1`), so rounds set items that differ: a field given the
-/// same items again keeps them and does nothing. The marks leave the queries' matches as they are.
+/// `variant` > 0 marks the last item (`#1`), so rounds set items that differ (a field given the
+/// same items again keeps them and does nothing) while the rows on screen stay the same. The
+/// marks leave the queries' matches as they are.
 func makeItems(_ count: Int, variant: Int = 0) -> [String] {
     let words = [
         "apple", "orange", "banana", "cherry", "grape", "mango", "lemon", "melon", "peach", "pear",
@@ -69,7 +70,7 @@ func makeItems(_ count: Int, variant: Int = 0) -> [String] {
         let word = words[Int((state >> 33) % UInt64(words.count))]
         let digits = String(index)
         let item = "Item " + String(repeating: "0", count: max(0, 7 - digits.count)) + digits + " " + word
-        return index == 0 && variant > 0 ? item + " #\(variant)" : item
+        return index == count - 1 && variant > 0 ? item + " #\(variant)" : item
     }
 }
 
