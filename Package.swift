@@ -31,16 +31,23 @@ let package = Package(
         // tested and benchmarked without a display. EntryKit re-exports it.
         .target(name: "EntryKitList", dependencies: ["CGLib"]),
         // What must be C: GObject subclasses Swift cannot declare (the virtualized list view and
-        // its accessible; a GtkEntryBuffer keeping passwords in locked memory).
+        // its accessible; a GtkEntryBuffer keeping passwords in locked memory; the fields' GObject
+        // classes, each instance made with its Swift behaviour; the library's public headers).
         .target(name: "CEntryKit", dependencies: ["CGtk"]),
+        // The widgets: DropDownField, PickerField (handles onto the C fields, and the behaviour
+        // every field is made with, reached from C through @_cdecl entry points), AccountPanel,
+        // the list view, and what they stand on (ownership, signals, localization, windows).
         .target(name: "EntryKit", dependencies: ["CGtk", "CEntryKit", "EntryKitStrings", "EntryKitList"]),
         // The command line without GTK: one option parser and generated --help for every command,
         // the exit statuses, the output writer, the standard-input reader, `strings`' tools.
         // Tested without a display; the app adds only the dialogs and the gallery.
         .target(name: "EntryKitCommandLine", dependencies: ["EntryKitStrings", "EntryKitList"]),
-        .executableTarget(name: "entrykit", dependencies: ["EntryKit", "EntryKitCommandLine"]),
-        // The shared library's load-time hook: its C constructor installs the Swift
-        // implementation behind the GObject types before any is made.
+        // The app: gallery and dialogs. Its folder is named apart from the EntryKit library's, which
+        // differs only in case (one folder on a case-insensitive checkout); the product is `entrykit`.
+        .executableTarget(name: "entrykit", dependencies: ["EntryKit", "EntryKitCommandLine"], path: "Sources/EntryKitApp"),
+        // The shared library's load-time hook: its C constructor registers the GObject types, so
+        // GtkBuilder files name them however a binding loaded the library. (Each field gets its
+        // Swift behaviour when it is constructed, in the library as in the app.)
         .target(
             name: "EntryKitLibrary", dependencies: ["EntryKit", "CEntryKit"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libentrykit-1.0.so.0"])]
@@ -70,6 +77,9 @@ let package = Package(
         .target(name: "EntryKitTestSupport", dependencies: ["EntryKit", "CEntryKit"], path: "Tests/EntryKitTestSupport"),
         .testTarget(name: "EntryKitTests", dependencies: ["EntryKit", "CEntryKit", "EntryKitTestSupport"]),
         // The app's own pieces (gallery window, dialogs) tested in-process.
-        .testTarget(name: "entrykitTests", dependencies: ["entrykit", "EntryKitCommandLine", "EntryKitTestSupport"]),
+        .testTarget(
+            name: "entrykitTests", dependencies: ["entrykit", "EntryKitCommandLine", "EntryKitTestSupport"],
+            path: "Tests/EntryKitAppTests"
+        ),
     ]
 )

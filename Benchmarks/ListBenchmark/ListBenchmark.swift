@@ -51,7 +51,10 @@ struct ListBenchmark {
 }
 
 /// The deterministic items every widget gets: "Item 0000123 orange" and the like.
-func makeItems(_ count: Int) -> [String] {
+/// `variant` > 0 marks the last item (`#1`), so rounds set items that differ (a field given the
+/// same items again keeps them and does nothing) while the rows on screen stay the same. The
+/// marks leave the queries' matches as they are.
+func makeItems(_ count: Int, variant: Int = 0) -> [String] {
     let words = [
         "apple", "orange", "banana", "cherry", "grape", "mango", "lemon", "melon", "peach", "pear",
         "plum", "strange", "ranger", "garden", "window", "button", "letter", "number", "station",
@@ -66,7 +69,8 @@ func makeItems(_ count: Int) -> [String] {
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407  // LCG: same list every run
         let word = words[Int((state >> 33) % UInt64(words.count))]
         let digits = String(index)
-        return "Item " + String(repeating: "0", count: max(0, 7 - digits.count)) + digits + " " + word
+        let item = "Item " + String(repeating: "0", count: max(0, 7 - digits.count)) + digits + " " + word
+        return index == count - 1 && variant > 0 ? item + " #\(variant)" : item
     }
 }
 
@@ -119,7 +123,8 @@ struct Measurement {
         var colds: [Double] = []
         for round in 0..<samples {
             do {
-                let items = makeItems(count)
+                // Fresh items each round, the last round's the ones the floors below are made of.
+                let items = makeItems(count, variant: samples - 1 - round)
                 stringBytes = items.reduce(0) { $0 + $1.utf8.count }
                 Frames.settle()
                 sets.append(Frames.time { list.setItems(items) })

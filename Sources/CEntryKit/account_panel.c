@@ -172,6 +172,8 @@ static void ek_account_panel_init(EkAccountPanel *panel) { panel->title = g_strd
  * ek_account_panel_new:
  * @title: the window title
  *
+ * Makes a new panel; nothing shows until ek_account_panel_ask() or ek_account_panel_run().
+ *
  * Returns: (transfer full): a new panel; nothing shows until ek_account_panel_ask() or
  *   ek_account_panel_run()
  */
@@ -196,6 +198,8 @@ static void set_boolean(EkAccountPanel *panel, gboolean *slot, gboolean value, g
  * ek_account_panel_get_title:
  * @panel: a panel
  *
+ * Gets #EkAccountPanel:title.
+ *
  * Returns: (transfer none): #EkAccountPanel:title
  */
 const gchar *ek_account_panel_get_title(EkAccountPanel *panel) {
@@ -207,6 +211,8 @@ const gchar *ek_account_panel_get_title(EkAccountPanel *panel) {
  * ek_account_panel_set_title:
  * @panel: a panel
  * @title: the window title
+ *
+ * Sets #EkAccountPanel:title.
  */
 void ek_account_panel_set_title(EkAccountPanel *panel, const gchar *title) {
     g_return_if_fail(EK_IS_ACCOUNT_PANEL(panel));
@@ -216,6 +222,8 @@ void ek_account_panel_set_title(EkAccountPanel *panel, const gchar *title) {
 /**
  * ek_account_panel_get_message:
  * @panel: a panel
+ *
+ * Gets #EkAccountPanel:message.
  *
  * Returns: (transfer none) (nullable): #EkAccountPanel:message
  */
@@ -228,6 +236,8 @@ const gchar *ek_account_panel_get_message(EkAccountPanel *panel) {
  * ek_account_panel_set_message:
  * @panel: a panel
  * @message: (nullable): a line above the fields
+ *
+ * Sets #EkAccountPanel:message.
  */
 void ek_account_panel_set_message(EkAccountPanel *panel, const gchar *message) {
     g_return_if_fail(EK_IS_ACCOUNT_PANEL(panel));
@@ -237,6 +247,8 @@ void ek_account_panel_set_message(EkAccountPanel *panel, const gchar *message) {
 /**
  * ek_account_panel_get_username:
  * @panel: a panel
+ *
+ * Gets #EkAccountPanel:username.
  *
  * Returns: (transfer none) (nullable): #EkAccountPanel:username
  */
@@ -249,6 +261,8 @@ const gchar *ek_account_panel_get_username(EkAccountPanel *panel) {
  * ek_account_panel_set_username:
  * @panel: a panel
  * @username: (nullable): a name to pre-fill
+ *
+ * Sets #EkAccountPanel:username.
  */
 void ek_account_panel_set_username(EkAccountPanel *panel, const gchar *username) {
     g_return_if_fail(EK_IS_ACCOUNT_PANEL(panel));
@@ -258,6 +272,8 @@ void ek_account_panel_set_username(EkAccountPanel *panel, const gchar *username)
 /**
  * ek_account_panel_get_requires_username:
  * @panel: a panel
+ *
+ * Gets #EkAccountPanel:requires-username.
  *
  * Returns: #EkAccountPanel:requires-username
  */
@@ -270,6 +286,8 @@ gboolean ek_account_panel_get_requires_username(EkAccountPanel *panel) {
  * ek_account_panel_set_requires_username:
  * @panel: a panel
  * @requires: whether OK needs a username
+ *
+ * Sets #EkAccountPanel:requires-username.
  */
 void ek_account_panel_set_requires_username(EkAccountPanel *panel, gboolean requires) {
     g_return_if_fail(EK_IS_ACCOUNT_PANEL(panel));
@@ -279,6 +297,8 @@ void ek_account_panel_set_requires_username(EkAccountPanel *panel, gboolean requ
 /**
  * ek_account_panel_get_requires_password:
  * @panel: a panel
+ *
+ * Gets #EkAccountPanel:requires-password.
  *
  * Returns: #EkAccountPanel:requires-password
  */
@@ -291,6 +311,8 @@ gboolean ek_account_panel_get_requires_password(EkAccountPanel *panel) {
  * ek_account_panel_set_requires_password:
  * @panel: a panel
  * @requires: whether OK needs a password
+ *
+ * Sets #EkAccountPanel:requires-password.
  */
 void ek_account_panel_set_requires_password(EkAccountPanel *panel, gboolean requires) {
     g_return_if_fail(EK_IS_ACCOUNT_PANEL(panel));
@@ -303,8 +325,7 @@ static gboolean cancel_now(gpointer data) {
     GTask *task = data;
     Ask *ask = g_task_get_task_data(task);
     ask->cancel_source = 0;
-    const EkImplementation *implementation = ek_implementation();
-    if (implementation) implementation->panel_cancel(task);
+    ek_account_panel_implementation_cancel(task);
     return G_SOURCE_REMOVE;
 }
 
@@ -335,12 +356,6 @@ void ek_account_panel_ask(EkAccountPanel *panel, GtkWindow *parent, GCancellable
     g_task_set_source_tag(task, ek_account_panel_ask);
     Ask *ask = g_new0(Ask, 1);
     g_task_set_task_data(task, ask, ask_free);
-    const EkImplementation *implementation = ek_implementation();
-    if (implementation == NULL) {
-        g_task_return_new_error(task, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, "EntryKit is not initialized");
-        g_object_unref(task);
-        return;
-    }
     if (g_task_return_error_if_cancelled(task)) {
         g_object_unref(task);
         return;
@@ -351,7 +366,7 @@ void ek_account_panel_ask(EkAccountPanel *panel, GtkWindow *parent, GCancellable
     }
     /* The task's reference passes to the implementation, which gives it back in
      * ek_account_panel_complete. */
-    implementation->panel_ask(panel, parent, task);
+    ek_account_panel_implementation_ask(panel, parent, task);
 }
 
 void ek_account_panel_complete(GTask *task, gboolean accepted, const gchar *username, EkPassword *password) {
@@ -372,8 +387,6 @@ void ek_account_panel_complete(GTask *task, gboolean accepted, const gchar *user
     g_object_unref(task);
 }
 
-EkAccountPanel *ek_account_panel_of_task(GTask *task) { return EK_ACCOUNT_PANEL(g_task_get_source_object(task)); }
-
 /**
  * ek_account_panel_ask_finish:
  * @panel: a panel
@@ -382,6 +395,8 @@ EkAccountPanel *ek_account_panel_of_task(GTask *task) { return EK_ACCOUNT_PANEL(
  * @password: (out) (optional) (nullable) (transfer full): the password in locked memory, %NULL when
  *   cancelled or empty
  * @error: return location for a #GError: %G_IO_ERROR_CANCELLED when the cancellable closed the panel
+ *
+ * Ends ek_account_panel_ask(): what the user answered.
  *
  * Returns: %TRUE when the user pressed OK
  */

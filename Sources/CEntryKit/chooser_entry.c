@@ -1,5 +1,4 @@
 #include "entrykit_chooser_entry.h"
-#include "field_private.h"
 #include "test_hooks.h"
 
 #include <gtk/gtk-a11y.h>
@@ -38,6 +37,17 @@ typedef struct {
     GtkGesture *outside_press; /* while expanded */
 } EkChooserEntryPrivate;
 
+/**
+ * EkChooserEntry:
+ *
+ * A #GtkEntry that opens a list of choices: the base of #EkChooserField, and so of
+ * #EkDropDownField and #EkPickerField. It does what must be the same however the entry was made:
+ * while #EkChooserEntry:expandable it is a combo box to assistive technologies, a primary click
+ * emits #EkChooserEntry::toggle-requested once, and while #EkChooserEntry:expanded a press
+ * outside it and its popup, or focus leaving it, emits #EkChooserEntry::dismiss-requested. It
+ * shows nothing itself: a field opens and closes its list on those signals (use
+ * ek_chooser_field_open() and ek_chooser_field_close() to do it from code).
+ */
 G_DEFINE_TYPE_WITH_PRIVATE(EkChooserEntry, ek_chooser_entry, GTK_TYPE_ENTRY)
 
 enum { SIGNAL_TOGGLE_REQUESTED, SIGNAL_DISMISS_REQUESTED, SIGNAL_CHOOSE_REQUESTED, N_SIGNALS };
@@ -264,6 +274,13 @@ static void start_watching(EkChooserEntry *entry) {
     g_signal_connect(priv->outside_press, "pressed", G_CALLBACK(outside_pressed), entry);
 }
 
+/**
+ * ek_chooser_entry_set_expandable:
+ * @entry: an entry
+ * @expandable: whether there is a list to open
+ *
+ * Sets #EkChooserEntry:expandable.
+ */
 void ek_chooser_entry_set_expandable(EkChooserEntry *entry, gboolean expandable) {
     g_return_if_fail(EK_IS_CHOOSER_ENTRY(entry));
     EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
@@ -277,12 +294,27 @@ void ek_chooser_entry_set_expandable(EkChooserEntry *entry, gboolean expandable)
     g_object_notify_by_pspec(G_OBJECT(entry), properties[PROP_EXPANDABLE]);
 }
 
+/**
+ * ek_chooser_entry_get_expandable:
+ * @entry: an entry
+ *
+ * Gets #EkChooserEntry:expandable.
+ *
+ * Returns: #EkChooserEntry:expandable
+ */
 gboolean ek_chooser_entry_get_expandable(EkChooserEntry *entry) {
     g_return_val_if_fail(EK_IS_CHOOSER_ENTRY(entry), FALSE);
     EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
     return priv->expandable;
 }
 
+/**
+ * ek_chooser_entry_set_expanded:
+ * @entry: an entry
+ * @expanded: whether the list is shown (only an expandable entry expands)
+ *
+ * Sets #EkChooserEntry:expanded.
+ */
 void ek_chooser_entry_set_expanded(EkChooserEntry *entry, gboolean expanded) {
     g_return_if_fail(EK_IS_CHOOSER_ENTRY(entry));
     EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
@@ -297,6 +329,14 @@ void ek_chooser_entry_set_expanded(EkChooserEntry *entry, gboolean expanded) {
     g_object_notify_by_pspec(G_OBJECT(entry), properties[PROP_EXPANDED]);
 }
 
+/**
+ * ek_chooser_entry_get_expanded:
+ * @entry: an entry
+ *
+ * Gets #EkChooserEntry:expanded.
+ *
+ * Returns: #EkChooserEntry:expanded
+ */
 gboolean ek_chooser_entry_get_expanded(EkChooserEntry *entry) {
     g_return_val_if_fail(EK_IS_CHOOSER_ENTRY(entry), FALSE);
     EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
@@ -309,6 +349,15 @@ static void set_weak(GtkWidget **slot, GtkWidget *widget) {
     if (widget) g_object_add_weak_pointer(G_OBJECT(widget), (gpointer *)slot);
 }
 
+/**
+ * ek_chooser_entry_set_popup:
+ * @entry: an entry
+ * @popup: (nullable): the widget shown while expanded (a #GtkPopover): presses inside it are not
+ *   outside the entry
+ * @controlled: (nullable): the widget whose accessible the entry is "controller-for" (the list)
+ *
+ * Both are held weakly.
+ */
 void ek_chooser_entry_set_popup(EkChooserEntry *entry, GtkWidget *popup, GtkWidget *controlled) {
     g_return_if_fail(EK_IS_CHOOSER_ENTRY(entry));
     EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
@@ -328,6 +377,15 @@ void ek_chooser_entry_set_popup(EkChooserEntry *entry, GtkWidget *popup, GtkWidg
     }
 }
 
+/**
+ * ek_chooser_entry_set_choices:
+ * @entry: an entry
+ * @count: how many items there are to choose from
+ * @chosen: the index of the chosen item, -1 for none
+ *
+ * Tells the accessible what there is to choose, for its #AtkSelection; emits
+ * "selection-changed" on it when @chosen changes.
+ */
 void ek_chooser_entry_set_choices(EkChooserEntry *entry, gint count, gint chosen) {
     g_return_if_fail(EK_IS_CHOOSER_ENTRY(entry));
     EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
@@ -419,18 +477,49 @@ static void ek_chooser_entry_class_init(EkChooserEntryClass *klass) {
     widget_class->unmap = chooser_unmap;
     widget_class->hierarchy_changed = chooser_hierarchy_changed;
 
+    /**
+     * EkChooserEntry:expandable:
+     *
+     * Whether there is a list to open: a combo box to assistive technologies, not a plain entry.
+     */
     properties[PROP_EXPANDABLE] =
         g_param_spec_boolean("expandable", "Expandable", "Whether there is a list to open", FALSE,
                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    /**
+     * EkChooserEntry:expanded:
+     *
+     * Whether the list is shown (the state "expanded" to assistive technologies).
+     */
     properties[PROP_EXPANDED] =
         g_param_spec_boolean("expanded", "Expanded", "Whether the list is shown", FALSE,
                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
     g_object_class_install_properties(object_class, N_PROPS, properties);
 
+    /**
+     * EkChooserEntry::toggle-requested:
+     * @entry: the entry
+     *
+     * A primary click (once per click) or the accessible's "press" action asks to open or close
+     * the list.
+     */
     signals[SIGNAL_TOGGLE_REQUESTED] = g_signal_new("toggle-requested", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
                                                     NULL, NULL, NULL, G_TYPE_NONE, 0);
+    /**
+     * EkChooserEntry::dismiss-requested:
+     * @entry: the entry
+     *
+     * While expanded, a press outside the entry and its popup, or focus leaving the entry, asks
+     * to close the list.
+     */
     signals[SIGNAL_DISMISS_REQUESTED] = g_signal_new("dismiss-requested", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
                                                      0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+    /**
+     * EkChooserEntry::choose-requested:
+     * @entry: the entry
+     * @index: the item an assistive technology selected, -1 when it cleared the selection
+     *
+     * The owner chooses the item and reports it back with ek_chooser_entry_set_choices().
+     */
     signals[SIGNAL_CHOOSE_REQUESTED] = g_signal_new("choose-requested", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
                                                     NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
     gtk_widget_class_set_accessible_type(widget_class, EK_TYPE_CHOOSER_ENTRY_ACCESSIBLE);
@@ -441,27 +530,11 @@ static void ek_chooser_entry_init(EkChooserEntry *entry) {
     priv->chosen = -1;
 }
 
+/**
+ * ek_chooser_entry_new:
+ *
+ * Makes a new entry, not expandable (an ordinary entry).
+ *
+ * Returns: (transfer floating): a new entry, not expandable (an ordinary entry)
+ */
 GtkWidget *ek_chooser_entry_new(void) { return g_object_new(EK_TYPE_CHOOSER_ENTRY, NULL); }
-
-/**
- * ek_chooser_entry_open:
- * @entry: a field (#EkDropDownField, #EkPickerField)
- *
- * Opens the field's list as a click does: a drop-down with its picked item highlighted, a
- * picker at its pick. Nothing happens with no items, while open, or on a bare #EkChooserEntry.
- */
-void ek_chooser_entry_open(EkChooserEntry *entry) {
-    g_return_if_fail(EK_IS_CHOOSER_ENTRY(entry));
-    ek_field_set_open(G_OBJECT(entry), TRUE);
-}
-
-/**
- * ek_chooser_entry_close:
- * @entry: a field (#EkDropDownField, #EkPickerField)
- *
- * Closes the field's list, keeping its text and pick.
- */
-void ek_chooser_entry_close(EkChooserEntry *entry) {
-    g_return_if_fail(EK_IS_CHOOSER_ENTRY(entry));
-    ek_field_set_open(G_OBJECT(entry), FALSE);
-}

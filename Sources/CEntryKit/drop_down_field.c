@@ -14,171 +14,157 @@
  * |[<!-- language="C" -->
  * GtkWidget *fruit = ek_drop_down_field_new ();
  * const gchar *items[] = { "apple", "banana", "cherry", NULL };
- * ek_drop_down_field_set_items (EK_DROP_DOWN_FIELD (fruit), items);
+ * ek_chooser_field_set_items (EK_CHOOSER_FIELD (fruit), items);
  * g_signal_connect (fruit, "selected", G_CALLBACK (on_selected), NULL);
  * ]|
  */
 struct _EkDropDownField {
-    EkChooserEntry parent_instance;
+    EkChooserField parent_instance;
 };
 
-G_DEFINE_TYPE(EkDropDownField, ek_drop_down_field, EK_TYPE_CHOOSER_ENTRY)
+G_DEFINE_TYPE(EkDropDownField, ek_drop_down_field, EK_TYPE_CHOOSER_FIELD)
+
+static GParamSpec *properties[EK_DROP_DOWN_FIELD_N_PROPS];
+
+enum { SIGNAL_SELECTED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void drop_down_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
+    EkDropDownField *field = EK_DROP_DOWN_FIELD(object);
+    switch (id) {
+    case EK_DROP_DOWN_FIELD_PROP_SELECTED_INDEX:
+        ek_drop_down_field_set_selected_index(field, g_value_get_int(value));
+        break;
+    case EK_DROP_DOWN_FIELD_PROP_FREE_TEXT: ek_drop_down_field_set_free_text(field, g_value_get_boolean(value)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+static void drop_down_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
+    EkDropDownField *field = EK_DROP_DOWN_FIELD(object);
+    switch (id) {
+    case EK_DROP_DOWN_FIELD_PROP_SELECTED_INDEX:
+        g_value_set_int(value, ek_drop_down_field_get_selected_index(field));
+        break;
+    case EK_DROP_DOWN_FIELD_PROP_FREE_TEXT: g_value_set_boolean(value, ek_drop_down_field_get_free_text(field)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
 
 static void ek_drop_down_field_class_init(EkDropDownFieldClass *klass) {
-    gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "entry");
-    static const EkFieldProperty properties[] = {
-        EK_FIELD_PROPERTY_ITEMS,      EK_FIELD_PROPERTY_SELECTED_INDEX,    EK_FIELD_PROPERTY_VISIBLE_ROW_COUNT,
-        EK_FIELD_PROPERTY_ROW_HEIGHT, EK_FIELD_PROPERTY_LIST_BORDER_COLOR, EK_FIELD_PROPERTY_LIST_FONT,
-        EK_FIELD_PROPERTY_FREE_TEXT,  EK_FIELD_PROPERTY_IS_OPEN,
-    };
-    /**
-     * EkDropDownField:items: (type GStrv)
-     *
-     * The items to choose from (the list's rows, in order). Setting new items keeps
-     * #EkDropDownField:selected-index when that index still exists.
-     */
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    object_class->set_property = drop_down_set_property;
+    object_class->get_property = drop_down_get_property;
+    EK_CHOOSER_FIELD_CLASS(klass)->create_implementation = ek_drop_down_field_implementation_new;
+    const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
     /**
      * EkDropDownField:selected-index:
      *
-     * The index in #EkDropDownField:items of the item last picked, -1 when none is (or the text
+     * The index in #EkChooserField:items of the item last picked, -1 when none is (or the text
      * was typed). Setting it puts that item's text in the entry without emitting
-     * #EkDropDownField::selected; an index out of range is refused and the value kept.
+     * #EkDropDownField::selected. Set before the first items, it waits for them (so the order of
+     * construct properties does not matter); an index out of range is refused with a warning and
+     * the value kept.
      */
-    /**
-     * EkDropDownField:visible-row-count:
-     *
-     * Rows shown without scrolling: the open list is as tall as the smaller of this and the
-     * number of items.
-     */
-    /**
-     * EkDropDownField:row-height:
-     *
-     * Row height in pixels; 0, the default, is the entry's own height (or what the list's font
-     * needs, where that is more).
-     */
-    /**
-     * EkDropDownField:list-border-color:
-     *
-     * The list's one-pixel border as a CSS colour (`"#c0c0c0"`) or a colour the theme names
-     * (`"@borders"`, the default); %NULL for none. A colour GTK cannot parse is refused.
-     */
-    /**
-     * EkDropDownField:list-font:
-     *
-     * The rows' font as Pango describes it (`"Serif 14"`); %NULL, the default, is the entry's.
-     */
+    properties[EK_DROP_DOWN_FIELD_PROP_SELECTED_INDEX] = g_param_spec_int(
+        "selected-index", "Selected index", "The index of the item last picked, -1 for none", -1, G_MAXINT, -1, flags);
     /**
      * EkDropDownField:free-text:
      *
      * Whether typing changes the text freely and filters the open list; off, the text is only
      * ever an item and typed letters jump to the next item starting with them.
      */
-    /**
-     * EkDropDownField:is-open:
-     *
-     * Whether the list is open.
-     */
-    ek_field_class_install(G_OBJECT_CLASS(klass), properties, G_N_ELEMENTS(properties), "selected");
+    properties[EK_DROP_DOWN_FIELD_PROP_FREE_TEXT] = g_param_spec_boolean(
+        "free-text", "Free text", "Whether typing is free and filters the open list", FALSE, flags);
+    g_object_class_install_properties(object_class, EK_DROP_DOWN_FIELD_N_PROPS, properties);
     /**
      * EkDropDownField::selected:
      * @field: the field
-     * @index: the item's index in #EkDropDownField:items
+     * @index: the item's index in #EkChooserField:items
      * @item: the item's text
      *
      * An item was picked (a click, Return, type-ahead, an assistive technology).
      */
-    /**
-     * EkDropDownField::opened:
-     * @field: the field
-     *
-     * The list opened.
-     */
-    /**
-     * EkDropDownField::closed:
-     * @field: the field
-     *
-     * The list closed.
-     */
+    signals[SIGNAL_SELECTED] = g_signal_new("selected", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                            NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_STRING);
 }
 
 static void ek_drop_down_field_init(EkDropDownField *field) { (void)field; }
 
+void ek_drop_down_field_notify(EkDropDownField *field, EkDropDownFieldProperty property) {
+    g_return_if_fail(property > EK_DROP_DOWN_FIELD_PROP_0 && property < EK_DROP_DOWN_FIELD_N_PROPS);
+    g_object_notify_by_pspec(G_OBJECT(field), properties[property]);
+}
+
+void ek_drop_down_field_emit_selected(EkDropDownField *field, gint index, const gchar *item) {
+    g_signal_emit(field, signals[SIGNAL_SELECTED], 0, index, item);
+}
+
+/* The Swift entry points the setters and getters below call (DropDownFieldImplementation.swift). */
+void ek_drop_down_field_implementation_set_selected_index(void *field, gint index);
+gint ek_drop_down_field_implementation_get_selected_index(void *field);
+void ek_drop_down_field_implementation_set_free_text(void *field, gboolean free_text);
+gboolean ek_drop_down_field_implementation_get_free_text(void *field);
+
 /**
  * ek_drop_down_field_new:
+ *
+ * Makes a new field with no items (an ordinary entry until it gets some).
  *
  * Returns: (transfer floating): a new field with no items (an ordinary entry until it gets some)
  */
 GtkWidget *ek_drop_down_field_new(void) { return g_object_new(EK_TYPE_DROP_DOWN_FIELD, NULL); }
 
 /**
- * ek_drop_down_field_set_items:
- * @field: a field
- * @items: (array zero-terminated=1) (nullable): the items, %NULL for none
- *
- * Sets #EkDropDownField:items.
- */
-void ek_drop_down_field_set_items(EkDropDownField *field, const gchar *const *items) {
-    g_return_if_fail(EK_IS_DROP_DOWN_FIELD(field));
-    g_object_set(field, "items", items, NULL);
-}
-
-/**
- * ek_drop_down_field_get_items:
- * @field: a field
- *
- * Returns: (transfer full) (array zero-terminated=1): a copy of #EkDropDownField:items
- */
-gchar **ek_drop_down_field_get_items(EkDropDownField *field) {
-    g_return_val_if_fail(EK_IS_DROP_DOWN_FIELD(field), NULL);
-    return ek_field_dup_items(G_OBJECT(field));
-}
-
-/**
  * ek_drop_down_field_set_selected_index:
  * @field: a field
- * @index: an index in #EkDropDownField:items, or -1 for none
+ * @index: an index in #EkChooserField:items, or -1 for none
  *
  * Sets #EkDropDownField:selected-index.
  */
 void ek_drop_down_field_set_selected_index(EkDropDownField *field, gint index) {
     g_return_if_fail(EK_IS_DROP_DOWN_FIELD(field));
-    g_object_set(field, "selected-index", index, NULL);
+    void *implementation = ek_chooser_field_implementation(EK_CHOOSER_FIELD(field));
+    if (implementation) ek_drop_down_field_implementation_set_selected_index(implementation, index);
 }
 
 /**
  * ek_drop_down_field_get_selected_index:
  * @field: a field
  *
+ * Gets #EkDropDownField:selected-index.
+ *
  * Returns: #EkDropDownField:selected-index
  */
 gint ek_drop_down_field_get_selected_index(EkDropDownField *field) {
     g_return_val_if_fail(EK_IS_DROP_DOWN_FIELD(field), -1);
-    gint index = -1;
-    g_object_get(field, "selected-index", &index, NULL);
-    return index;
+    void *implementation = ek_chooser_field_implementation(EK_CHOOSER_FIELD(field));
+    return implementation ? ek_drop_down_field_implementation_get_selected_index(implementation) : -1;
 }
 
 /**
- * ek_drop_down_field_set_visible_row_count:
+ * ek_drop_down_field_set_free_text:
  * @field: a field
- * @count: rows shown without scrolling (at least 1)
+ * @free_text: whether typing is free and filters the open list
  *
- * Sets #EkDropDownField:visible-row-count.
+ * Sets #EkDropDownField:free-text.
  */
-void ek_drop_down_field_set_visible_row_count(EkDropDownField *field, gint count) {
+void ek_drop_down_field_set_free_text(EkDropDownField *field, gboolean free_text) {
     g_return_if_fail(EK_IS_DROP_DOWN_FIELD(field));
-    g_object_set(field, "visible-row-count", count, NULL);
+    void *implementation = ek_chooser_field_implementation(EK_CHOOSER_FIELD(field));
+    if (implementation) ek_drop_down_field_implementation_set_free_text(implementation, free_text);
 }
 
 /**
- * ek_drop_down_field_get_visible_row_count:
+ * ek_drop_down_field_get_free_text:
  * @field: a field
  *
- * Returns: #EkDropDownField:visible-row-count
+ * Gets #EkDropDownField:free-text.
+ *
+ * Returns: #EkDropDownField:free-text
  */
-gint ek_drop_down_field_get_visible_row_count(EkDropDownField *field) {
-    g_return_val_if_fail(EK_IS_DROP_DOWN_FIELD(field), 0);
-    gint count = 0;
-    g_object_get(field, "visible-row-count", &count, NULL);
-    return count;
+gboolean ek_drop_down_field_get_free_text(EkDropDownField *field) {
+    g_return_val_if_fail(EK_IS_DROP_DOWN_FIELD(field), FALSE);
+    void *implementation = ek_chooser_field_implementation(EK_CHOOSER_FIELD(field));
+    return implementation ? ek_drop_down_field_implementation_get_free_text(implementation) : FALSE;
 }

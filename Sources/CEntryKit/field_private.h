@@ -3,19 +3,18 @@
 
 #include "entrykit_field_implementation.h"
 
-/* What the field classes share; not for EntryKit's Swift side. */
+/* The Swift entry points (@_cdecl) the C types share: the factories, and the account panel's.
+ * Each field's typed setters and getters declare the entry points they call beside them. */
 
-/* The installed implementation, or NULL before Swift installed one. */
-const EkImplementation *ek_implementation(void);
+/* Each field class's EkChooserFieldClass.create_implementation: the field's behaviour, retained
+ * for the object, which releases it in dispose. */
+void *ek_drop_down_field_implementation_new(EkChooserField *field);
+void *ek_picker_field_implementation_new(EkChooserField *field);
+void ek_chooser_field_implementation_release(void *field);
 
-/* Installs `properties` on the class, routes them to the implementation, and adds the signals
- * `chosen_signal` (index, item), "opened" and "closed". */
-void ek_field_class_install(GObjectClass *object_class, const EkFieldProperty *properties, guint count,
-                            const gchar *chosen_signal);
-void ek_field_constructed(GObject *object);
-void ek_field_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec);
-void ek_field_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec);
-void ek_field_set_open(GObject *field, gboolean open);
-gchar **ek_field_dup_items(GObject *field);
+/* Shows the panel; the implementation answers once with ek_account_panel_complete(task, ...). */
+void ek_account_panel_implementation_ask(EkAccountPanel *panel, GtkWindow *parent, GTask *task);
+/* The task's cancellable was cancelled: close its panel (or drop it from the queue). */
+void ek_account_panel_implementation_cancel(GTask *task);
 
 #endif

@@ -55,6 +55,8 @@ EkPassword *ek_password_new(const guint8 *bytes, gsize length) {
  * ek_password_ref:
  * @password: a password
  *
+ * Adds a reference.
+ *
  * Returns: (transfer full): @password, with one more reference
  */
 EkPassword *ek_password_ref(EkPassword *password) {
@@ -79,6 +81,8 @@ void ek_password_unref(EkPassword *password) {
 /**
  * ek_password_get_length:
  * @password: a password
+ *
+ * Gets the number of bytes (0 once wiped).
  *
  * Returns: the number of bytes (0 once wiped)
  */
@@ -164,6 +168,8 @@ void ek_password_wipe(EkPassword *password) {
 /**
  * ek_password_is_locked:
  * @password: a password
+ *
+ * Tells whether the bytes are in memory locked against swapping.
  *
  * Returns: whether the bytes are in memory locked against swapping (%FALSE when empty, or when
  *   `ulimit -l` forbade locking)

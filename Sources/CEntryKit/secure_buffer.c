@@ -21,6 +21,21 @@ struct _EkSecureBuffer {
     gboolean locked;
 };
 
+/**
+ * EkSecureBuffer:
+ *
+ * A #GtkEntryBuffer whose text lives in locked memory: a private mapping that is never swapped
+ * to disk, left out of core dumps and not inherited by child processes. Every deletion wipes the
+ * bytes it removes, growing wipes the old mapping before it is released, and finalize wipes the
+ * rest. Where the memory cannot be locked (`ulimit -l 0`) it still works and says so once on
+ * standard error.
+ *
+ * |[<!-- language="C" -->
+ * EkSecureBuffer *buffer = ek_secure_buffer_new ();
+ * GtkWidget *entry = gtk_entry_new_with_buffer (GTK_ENTRY_BUFFER (buffer));
+ * g_object_unref (buffer);
+ * ]|
+ */
 G_DEFINE_FINAL_TYPE(EkSecureBuffer, ek_secure_buffer, GTK_TYPE_ENTRY_BUFFER)
 
 /* Makes room for `needed` bytes plus the NUL: a new mapping, the text copied, the old one wiped. */
@@ -95,6 +110,13 @@ static void ek_secure_buffer_class_init(EkSecureBufferClass *klass) {
 
 static void ek_secure_buffer_init(EkSecureBuffer *self) { (void)self; }
 
+/**
+ * ek_secure_buffer_new:
+ *
+ * Makes a new, empty buffer.
+ *
+ * Returns: (transfer full): a new, empty buffer
+ */
 EkSecureBuffer *ek_secure_buffer_new(void) { return g_object_new(EK_TYPE_SECURE_BUFFER, NULL); }
 
 gboolean ek_secure_buffer_is_locked(EkSecureBuffer *buffer) {
@@ -115,6 +137,15 @@ static int write_all(int fd, const char *bytes, gsize size) {
     return 0;
 }
 
+/**
+ * ek_secure_buffer_write_to_fd:
+ * @buffer: a buffer
+ * @fd: a file descriptor open for writing
+ *
+ * Writes the whole text to @fd straight from the locked memory, retrying short writes.
+ *
+ * Returns: 0, or an errno value
+ */
 int ek_secure_buffer_write_to_fd(EkSecureBuffer *buffer, int fd) {
     g_return_val_if_fail(EK_IS_SECURE_BUFFER(buffer), EINVAL);
     return buffer->text != NULL ? write_all(fd, buffer->text, buffer->n_bytes) : 0;
@@ -124,6 +155,16 @@ int ek_secure_buffer_write_to_fd(EkSecureBuffer *buffer, int fd) {
    is escaped here, because it must not leave locked memory: it goes to the descriptor from the
    buffer, a run of plain bytes or one escape at a time. Controls are written as \u00XX, which
    JSON reads as JSONString's short forms (\n). */
+/**
+ * ek_secure_buffer_write_json_to_fd:
+ * @buffer: a buffer
+ * @fd: a file descriptor open for writing
+ *
+ * Writes the text to @fd as the inside of a JSON string (no quotes): `"`, `\` and control
+ * characters escaped, everything else (UTF-8) as it is.
+ *
+ * Returns: 0, or an errno value
+ */
 int ek_secure_buffer_write_json_to_fd(EkSecureBuffer *buffer, int fd) {
     g_return_val_if_fail(EK_IS_SECURE_BUFFER(buffer), EINVAL);
     const char *text = buffer->text;
@@ -180,6 +221,12 @@ int ek_secure_buffer_write_assuan_data_to_fd(EkSecureBuffer *buffer, int fd) {
     return error == 0 ? write_all(fd, "\n", 1) : error;
 }
 
+/**
+ * ek_secure_buffer_wipe:
+ * @buffer: a buffer
+ *
+ * Wipes and removes all text (emitting #GtkEntryBuffer::deleted-text, as a user's deletion does).
+ */
 void ek_secure_buffer_wipe(EkSecureBuffer *buffer) {
     g_return_if_fail(EK_IS_SECURE_BUFFER(buffer));
     gtk_entry_buffer_delete_text(GTK_ENTRY_BUFFER(buffer), 0, -1);

@@ -8,6 +8,7 @@
 
 void ek_register_types(void) {
     g_type_ensure(EK_TYPE_CHOOSER_ENTRY);
+    g_type_ensure(EK_TYPE_CHOOSER_FIELD);
     g_type_ensure(EK_TYPE_DROP_DOWN_FIELD);
     g_type_ensure(EK_TYPE_PICKER_FIELD);
     g_type_ensure(EK_TYPE_PASSWORD_ENTRY);

@@ -10,6 +10,8 @@ faster; set ENTRYKIT_TEST_BUILDTYPE=release to test the optimised build.
 Set ENTRYKIT_TEST_SWIFT to use a Swift driver that is not on PATH.
 """
 
+import importlib.machinery
+import importlib.util
 import json
 import os
 import shutil
@@ -338,6 +340,7 @@ LIBRARY_DATA = [  # relative to the prefix
     "share/vala/vapi/entrykit-1.0.deps",
     "share/doc/entrykit-1.0/index.html",
     "share/doc/entrykit-1.0/class.DropDownField.html",
+    "include/entrykit-1.0/entrykit_chooser_field.h",
     "share/devhelp/books/entrykit-1.0/entrykit-1.0.devhelp2",
 ]
 
@@ -378,3 +381,20 @@ def test_the_installed_typelib_loads(install):
                "EntryKit.AccountPanel(title='t').props.title, EntryKit.Password.new(b'abc').get_length())")
     result = run(["/usr/bin/python3", "-c", program], env=env)
     assert result.stdout.split() == ["EkDropDownField", "EkPickerField", "t", "3"]
+
+
+def test_the_library_exports_exactly_its_public_headers(install):
+    """The version script made from the headers (scripts/export-map) is what the linker used:
+    no Swift entry point, test hook or helper is exported."""
+    loader = importlib.machinery.SourceFileLoader("export_map", str(SOURCE_ROOT / "scripts" / "export-map"))
+    export_map = importlib.util.module_from_spec(importlib.util.spec_from_loader("export_map", loader))
+    loader.exec_module(export_map)
+    symbols = run(["nm", "-D", "--defined-only", library_dir(install) / "libentrykit-1.0.so.0"]).stdout
+    # Global symbols have an upper-case type; the linker may keep local ones in the table.
+    exported = {name for _, kind, name in (line.split() for line in symbols.splitlines()) if kind.isupper()}
+    assert exported == set(export_map.exported())
+
+
+def test_the_reference_gives_the_release_version(install):
+    index = (install.prefix / "share" / "doc" / "entrykit-1.0" / "index.html").read_text()
+    assert project_version(install.build) in index

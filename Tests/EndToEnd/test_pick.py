@@ -132,7 +132,8 @@ def test_selecting_a_row_through_atspi_picks_it(pick):
     dialog, field = app.field("Fruit", "Fruit")
     wait_for_expanded(field)
     wait_for_value(field, "apple")
-    listbox = find_all(app.application, role="list", showing=True)[0]
+    # The picker's list shows a frame after the field reports itself expanded.
+    listbox = wait_for(lambda: find_all(app.application, role="list", showing=True), what="the picker's list showing")[0]
     names = [listbox.getChildAtIndex(i).name for i in range(listbox.childCount)]
     listbox.querySelection().selectChild(names.index("banana"))
     wait_for_value(field, "banana")

@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func fullReferenceObjectsAreTakenAsTheyAre() {
-        expectTransferFullIsFreed("a GMenu") { Menu() }
+        expectTransferFullIsFreed("a GMenu") { GObjectReference(transferFull: g_menu_new()) }
         expectTransferFullIsFreed("a GtkEntryBuffer") { GObjectReference(transferFull: gtk_entry_buffer_new(nil, -1)) }
         expectTransferFullIsFreed("a GtkCssProvider") { GObjectReference(transferFull: gtk_css_provider_new()) }
         expectTransferFullIsFreed("a GSimpleAction") { GObjectReference(transferFull: g_simple_action_new("name", nil)) }

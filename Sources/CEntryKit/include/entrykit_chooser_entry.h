@@ -49,11 +49,6 @@ gboolean ek_chooser_entry_get_expanded(EkChooserEntry *entry);
  * be NULL; both are held weakly. */
 void ek_chooser_entry_set_popup(EkChooserEntry *entry, GtkWidget *popup, GtkWidget *controlled);
 
-/* Opens and closes the list of the field made from this entry (EkDropDownField, EkPickerField):
- * what a click does, through the field's own behaviour. */
-void ek_chooser_entry_open(EkChooserEntry *entry);
-void ek_chooser_entry_close(EkChooserEntry *entry);
-
 /* What there is to choose from, for the accessible's AtkSelection: `count` items, the one at
  * `chosen` chosen (-1 for none). Emits "selection-changed" on the accessible when `chosen` changes. */
 void ek_chooser_entry_set_choices(EkChooserEntry *entry, gint count, gint chosen);

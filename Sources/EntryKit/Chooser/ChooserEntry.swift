@@ -35,9 +35,9 @@ open class ChooserEntry: Widget {
         connectChooserSignals()
     }
 
-    /// Wraps an `EkChooserEntry` that owns its wrapper (see ``GObjectReference/init(ownedBy:)``).
-    public override init<T>(ownedBy pointer: UnsafeMutablePointer<T>) {
-        super.init(ownedBy: pointer)
+    /// The behaviour an `EkChooserEntry` subclass owns (see ``GObjectReference/init(implementationOf:)``).
+    package override init(implementationOf object: UnsafeMutablePointer<GObject>) {
+        super.init(implementationOf: object)
         precondition(isA(ek_chooser_entry_get_type()), "ChooserEntry wraps an EkChooserEntry")
         connectChooserSignals()
     }

@@ -1,222 +1,131 @@
 import CEntryKit
 import CGtk
+import EntryKitList
 
-/// What ``DropDownField`` and ``PickerField`` share: a ``ChooserEntry`` with its
-/// ``ChooserPopup`` and the popup's life (open, close, toggle, the callbacks around them), the
-/// entry's metrics the list takes by default (its height and font), the key filter for
-/// type-ahead, the placement and the accessibility glue. Each field adds its own items and
-/// choice under the spec's names (`items`/`selectedIndex`, `setItems(_:placeholder:)`/`pickedIndex`)
-/// and decides what opening shows (``open()``).
+/// What ``DropDownField`` and ``PickerField`` share, as a handle onto one `EkChooserField`
+/// object: its items, the open list's size, font, border and placeholder, opening and closing,
+/// and the callbacks around them.
+///
+/// A handle is a typed pointer, as a gtk-rs wrapper is: the field's behaviour
+/// (``ChooserFieldImplementation``) is made with the object, in its `constructed`, whoever made
+/// it (this handle's `init()`, C, Python, JavaScript, Vala, GtkBuilder), and lives as long as
+/// the object does. So any number of handles onto one field, and the code of any language that
+/// holds it, drive the same field. A handle holds one reference to the object (transfer full
+/// from ``DropDownField/init()``, none from `init(wrapping:)`), released on GTK's thread.
 @MainActor
 open class ChooserField: ChooserEntry {
-    /// The popover and its list.
-    public private(set) var popup: ChooserPopup!
+    /// The object's behaviour, made with it; kept by the handle, so a destroyed field's handle
+    /// still answers.
+    package let chooser: ChooserFieldImplementation
 
-    /// Asked before the user opens the list (a click, a key, focus); return `false` to refuse.
-    public var shouldOpen: (() -> Bool)?
-    /// Called after the list opens and after it closes.
-    public var onOpen: (() -> Void)?
-    public var onClose: (() -> Void)?
-
-    /// Wraps a new instance of the field's C type (a constructor's result).
-    public override init<T>(transferFull pointer: UnsafeMutablePointer<T>) {
-        super.init(transferFull: pointer)
-        load()
+    /// A handle onto a new field: a constructor's result, whose reference it takes.
+    init(transferFull field: UnsafeMutablePointer<GtkWidget>) {
+        chooser = Self.implementation(of: field)
+        super.init(transferFull: field)
     }
 
-    /// Wraps a field made by GtkBuilder, which keeps its own reference; `type` is the C type it
-    /// must be (a field of another type is a programming error).
-    public init(wrapping object: UnsafeMutablePointer<GObject>, ofType type: GType) {
-        let name = String(cString: g_type_name(type))
-        precondition(ek_is_a(object, type) != 0, "\(Self.self)(wrapping:) needs an \(name)")
+    /// A handle onto a field made elsewhere (GtkBuilder, C, a binding), adding a reference; `type`
+    /// is the C type it must be (a field of another type is a programming error).
+    init(wrapping object: UnsafeMutablePointer<GObject>, ofType type: GType) {
+        precondition(ek_is_a(object, type) != 0, "\(Self.self)(wrapping:) needs an \(String(cString: g_type_name(type)))")
+        chooser = Self.implementation(of: object)
         super.init(transferNone: object)
-        load()
     }
 
-    /// Gives a field made outside Swift (C, Python, JavaScript, Vala, GtkBuilder in such an
-    /// application) its behaviour: the object owns this wrapper and releases it when destroyed.
-    init(attachedTo object: UnsafeMutablePointer<GObject>, ofType type: GType) {
-        precondition(ek_is_a(object, type) != 0, "\(Self.self)(attachedTo:) needs an \(String(cString: g_type_name(type)))")
-        super.init(ownedBy: object)
-        load()
-        objectOwnsWrapper = true
-        g_object_set_qdata_full(object, Self.wrapperQuark, Unmanaged.passRetained(self).toOpaque(), nil)
-        // Released when the widget is destroyed, while it is still whole (its popover too); a
-        // widget can be destroyed twice (gtk_widget_destroy, then its last unref).
-        connect("destroy") { [object] () -> Void in
-            guard let wrapper = g_object_steal_qdata(object, ChooserField.wrapperQuark) else { return }
-            Unmanaged<ChooserField>.fromOpaque(wrapper).release()
+    private static func implementation<T>(of object: UnsafeMutablePointer<T>) -> ChooserFieldImplementation {
+        let field = UnsafeMutableRawPointer(object).assumingMemoryBound(to: EkChooserField.self)
+        guard let implementation = ek_chooser_field_implementation(field) else {
+            preconditionFailure("\(Self.self): the field was disposed before it was wrapped")
         }
+        return Unmanaged<ChooserFieldImplementation>.fromOpaque(implementation).takeUnretainedValue()
     }
 
-    /// Whether the object owns this wrapper (``init(attachedTo:ofType:)``).
-    private var objectOwnsWrapper = false
+    /// The field for EntryKit's C functions (`ek_chooser_field_…`).
+    package var chooserField: UnsafeMutablePointer<EkChooserField> { cast() }
 
-    isolated deinit {
-        if !objectOwnsWrapper { g_object_set_qdata(object, Self.wrapperQuark, nil) }
-    }
-
-    /// Where a field object keeps its wrapper (owned or not), so its GObject properties reach it.
-    private static let wrapperQuark = g_quark_from_static_string("ek-chooser-field")
-
-    /// Makes a field object for Swift's own wrapper: no behaviour is attached on construction
-    /// (as it is to fields made from C or another language), since the caller wraps it.
-    static func makeObject(_ make: () -> UnsafeMutablePointer<GtkWidget>?) -> UnsafeMutablePointer<GtkWidget> {
-        madeForSwift += 1
-        defer { madeForSwift -= 1 }
-        return make()!
-    }
-
-    /// Nonzero while ``makeObject(_:)`` constructs.
-    static private(set) var madeForSwift = 0
-
-    /// Tells the object's watchers (`notify::…`) that a property changed.
-    func notifyProperty(_ property: EkFieldProperty) {
-        ek_field_notify(object, property)
-    }
-
-    /// The wrapper of a field object, if it has one now.
-    static func wrapper(of object: UnsafeMutableRawPointer) -> ChooserField? {
-        guard let pointer = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), wrapperQuark) else { return nil }
-        return Unmanaged<ChooserField>.fromOpaque(pointer).takeUnretainedValue()
-    }
-
-    /// The popup, the field's own set-up, then the values its object was given before this
-    /// wrapper existed (a builder file's properties).
-    private func load() {
-        // Found by its object, so `g_object_set` and GtkBuilder properties reach it.
-        g_object_set_qdata(object, Self.wrapperQuark, Unmanaged.passUnretained(self).toOpaque())
-        popup = ChooserPopup(relativeTo: self)
-        onToggleRequest = { [weak self] in self?.toggle() }
-        onDismissRequest = { [weak self] in self?.close() }
-        fieldDidLoad()
-        ek_field_apply_pending(object)
-    }
-
-    /// Sets the field up, however it was made (in code or by GtkBuilder): called once, when the
-    /// popup and its list exist.
-    open func fieldDidLoad() {}
+    /// The popover and its list.
+    public var popup: ChooserPopup { chooser.popup }
 
     /// The list the popup shows (the core ``ListView``): its rows, highlight and filter.
-    public var list: ListView { popup.list }
+    public var list: ListView { chooser.list }
 
-    /// The accessible of the list the field controls. Most of what assistive technologies see
-    /// comes from the C base (`EkChooserEntry`): the role `combo box`, `expandable` and
-    /// `expanded` with their change events, the name from the label or placeholder, AT-SPI
-    /// Selection over all items, and `controller-for` this list: a `list`, or above 100 rows a
-    /// one-column `table`, with every row a child at its true index. The list reports its
-    /// highlighted row as the entry's active descendant, and a row chosen through AT-SPI
-    /// Selection or Action is chosen as a click chooses it.
-    public var listAccessible: UnsafeMutablePointer<AtkObject> { list.canvas.accessible }
+    /// The accessible of the list the field controls; see
+    /// ``ChooserFieldImplementation/listAccessible``.
+    public var listAccessible: UnsafeMutablePointer<AtkObject> { chooser.listAccessible }
+
+    /// Asked before the user opens the list (a click, a key, focus); return `false` to refuse.
+    public var shouldOpen: (() -> Bool)? {
+        get { chooser.shouldOpen }
+        set { chooser.shouldOpen = newValue }
+    }
+
+    /// Called after the list opens.
+    public var onOpen: (() -> Void)? {
+        get { chooser.onOpen }
+        set { chooser.onOpen = newValue }
+    }
+
+    /// Called after the list closes.
+    public var onClose: (() -> Void)? {
+        get { chooser.onClose }
+        set { chooser.onClose = newValue }
+    }
 
     /// Rows shown without scrolling (the drop-down spec's `displayNumOfRows`): a drop-down's
     /// list is as tall as `min(visibleRowCount, items.count)` rows, a picker's wheel always
-    /// `visibleRowCount` rows.
-    open var visibleRowCount: Int {
-        get { list.visibleRowCount }
-        set {
-            let old = list.visibleRowCount
-            list.visibleRowCount = max(newValue, 1)
-            if list.visibleRowCount != old { notifyProperty(EK_FIELD_PROPERTY_VISIBLE_ROW_COUNT) }
-        }
+    /// `visibleRowCount` rows (made odd).
+    public var visibleRowCount: Int {
+        get { chooser.visibleRowCount }
+        set { chooser.visibleRowCount = newValue }
     }
 
-    // MARK: Opening and closing
+    /// Row height in pixels (`heightOfListItem`); nil, the default, is the entry's own height.
+    public var rowHeight: Int? {
+        get { chooser.rowHeight }
+        set { chooser.rowHeight = newValue }
+    }
+
+    /// The list's one-pixel border as a CSS colour (`borderColorForList`); nil for none. See
+    /// ``ChooserFieldImplementation/listBorderColor``.
+    public var listBorderColor: String? {
+        get { chooser.listBorderColor }
+        set { chooser.listBorderColor = newValue }
+    }
+
+    /// The rows' font as Pango describes it (`fontOfListItem`, `"Serif 14"`); nil, the default,
+    /// is the entry's font.
+    public var listFont: String? {
+        get { chooser.listFont }
+        set { chooser.listFont = newValue }
+    }
+
+    /// What the open list says when it has no row to show; nil, the default, is the field's own
+    /// localized text ("No matches", "No items").
+    public var listPlaceholderText: String? {
+        get { chooser.listPlaceholderText }
+        set { chooser.listPlaceholderText = newValue }
+    }
+
+    /// The height a row has when the list opens: ``rowHeight``, else what the entry and the
+    /// list's font need.
+    public var effectiveRowHeight: Int { chooser.effectiveRowHeight }
+
+    /// The last refused call, as the warning said it (for tests and diagnostics).
+    public var lastRefusal: String? { chooser.lastRefusal }
 
     /// Whether the list is open.
-    public var isOpen: Bool { isExpanded }
+    public var isOpen: Bool { chooser.isOpen }
 
     /// Where the list opened last: below the entry or above it.
-    public var placement: ChooserPlacement { popup.placement }
+    public var placement: ChooserPlacement { chooser.placement }
 
-    /// Opens the list; each field says what it shows. Nothing happens with no items, while open,
-    /// or when ``shouldOpen`` refuses.
-    open func open() {}
-
-    /// Whether the user may open the list now: there is one to open and ``shouldOpen`` agrees
-    /// (asked again afterwards, as `shouldOpen` may itself have opened it).
-    func mayOpen() -> Bool {
-        isExpandable && !isExpanded && (shouldOpen?() ?? true) && isExpandable && !isExpanded
-    }
-
-    /// Shows the popup with rows of `rowHeight` pixels; ``didOpen()`` is the caller's to call
-    /// once the list shows what it should.
-    func showPopup(rowHeight: Int) {
-        isExpanded = true
-        popup.show(rowHeight: rowHeight)
-    }
-
-    /// Tells everyone the list opened: ``onOpen``, and the object's `is-open` and `opened`.
-    func didOpen() {
-        onOpen?()
-        notifyProperty(EK_FIELD_PROPERTY_IS_OPEN)
-        ek_field_emit_opened(object)
-    }
+    /// Opens the list as a click does (nothing happens with no items, while open, or when
+    /// ``shouldOpen`` refuses).
+    public func open() { chooser.open() }
 
     /// Closes the list, keeping the text as it is.
-    public func close() {
-        guard isExpanded else { return }
-        isExpanded = false
-        popup.hide()
-        list.resetTypeAhead()
-        onClose?()
-        notifyProperty(EK_FIELD_PROPERTY_IS_OPEN)
-        ek_field_emit_closed(object)
-    }
+    public func close() { chooser.close() }
 
     /// Opens the list when closed, closes it when open: what a click on the entry does.
-    public func toggle() {
-        if isExpanded { close() } else { open() }
-    }
-
-    // MARK: The entry's metrics
-
-    /// The entry's height now: the rows' height unless told otherwise.
-    var entryHeight: Int {
-        let allocated = Int(gtk_widget_get_allocated_height(widget))
-        if allocated > 1 { return allocated }
-        var natural: gint = 0
-        gtk_widget_get_preferred_height(widget, nil, &natural)
-        return Int(natural)
-    }
-
-    /// The entry's font: the rows' font unless told otherwise.
-    var entryFont: String {
-        let description = pango_context_get_font_description(gtk_widget_get_pango_context(widget))
-        let string = pango_font_description_to_string(description)!
-        defer { g_free(string) }
-        return String(cString: string)
-    }
-
-    /// The height a row needs: `requested` if given, else the entry's height, or the height the
-    /// list's font needs with its padding where that is more (large text: the entry's minimum
-    /// height no longer holds the text and padding). The list takes `font` first.
-    func measuredRowHeight(requested: Int?, font: String) -> Int {
-        if let requested { return min(max(requested, 1), ListView.maximumRowHeight) }
-        if list.font != font { list.font = font }  // a new font re-measures the rows
-        return min(max(entryHeight, list.textRowHeight, 1), ListView.maximumRowHeight)
-    }
-
-    // MARK: Keys
-
-    /// Sends the key presses of `signal` (`key-press-event`, or a field's own class handler that
-    /// runs after an application's handlers) to the field's `handle`, which returns whether it
-    /// used the key, while there is a list to drive.
-    func connectKeys<Field: ChooserField>(
-        through signal: String = "key-press-event",
-        to handle: @escaping @MainActor (Field) -> (_ keyval: guint, _ state: guint) -> Bool
-    ) {
-        connectKeyPresses(signal) { [weak self] keyval, state in
-            guard let field = self as? Field, field.isExpandable else { return false }
-            return handle(field)(keyval, state)
-        }
-    }
-
-    /// The text a key press types for type-ahead, nil for a key that types nothing (space,
-    /// controls, Delete, keys with no character).
-    static func typedText(_ keyval: guint) -> String? {
-        let code = gdk_keyval_to_unicode(keyval)
-        guard code > 0x20, code != 0x7f, let scalar = Unicode.Scalar(code) else { return nil }
-        return String(Character(scalar))
-    }
+    public func toggle() { chooser.toggle() }
 }

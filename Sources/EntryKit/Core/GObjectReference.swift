@@ -49,18 +49,17 @@ open class GObjectReference {
         object = Self.adopt(UnsafeMutableRawPointer(pointer), addingReference: true)
     }
 
-    /// Wraps an object that owns its wrapper (a field made from C or another language, which
-    /// keeps its Swift behaviour alive and releases it when destroyed): the wrapper holds no
-    /// reference, so neither keeps the other alive for ever.
-    public init<T>(ownedBy pointer: UnsafeMutablePointer<T>) {
-        let raw = UnsafeMutableRawPointer(pointer)
-        precondition(ek_is_a(raw, FundamentalType.object.type) != 0, "GObjectReference needs a GObject instance")
-        object = raw.assumingMemoryBound(to: GObject.self)
+    /// The Swift behaviour of a GObject instance, made with it and owned by it (an
+    /// `EkChooserField`'s, released when the instance is disposed): it holds no reference to
+    /// the instance, which outlives it. Not a handle: handles take `transferFull` or `transferNone`.
+    package init(implementationOf object: UnsafeMutablePointer<GObject>) {
+        precondition(ek_is_a(object, FundamentalType.object.type) != 0, "GObjectReference needs a GObject instance")
+        self.object = object
         holdsReference = false
         Self.liveWrappers.add(1, ordering: .relaxed)
     }
 
-    /// False for a wrapper its object owns (``init(ownedBy:)``).
+    /// False for an instance's own implementation (``init(implementationOf:)``).
     private var holdsReference = true
 
     private static func adopt(_ raw: UnsafeMutableRawPointer, addingReference: Bool) -> UnsafeMutablePointer<GObject> {

@@ -42,8 +42,6 @@ public enum GtkRuntime {
         gtkThread.store(pthread_self(), ordering: .releasing)
         // GtkBuilder files name EntryKit's widgets (`EkDropDownField`): their types must exist first.
         ek_register_types()
-        // Their GObject properties (`g_object_set`, a builder file's <property>) reach the Swift wrappers.
-        ObjectImplementation.install(attachingFields: false)
     }
 
     private static var mainActorWorkRunsInGtkLoop = false

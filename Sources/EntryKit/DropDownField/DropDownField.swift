@@ -11,7 +11,7 @@ import EntryKitList
 /// `gtk-enable-animations` is off). A second click on the entry, or a click elsewhere, closes it
 /// with the text unchanged. With no items it is an ordinary editable entry.
 ///
-/// The keyboard follows the WAI-ARIA combobox pattern (see `DropDownField+Keyboard.swift`), and
+/// The keyboard follows the WAI-ARIA combobox pattern (see `DropDownFieldImplementation+Keyboard.swift`), and
 /// focus stays in the entry throughout. With ``isEditable`` the text is free and typing filters
 /// the open list. Over AT-SPI it is a `combo box` named by its label or placeholder,
 /// `expandable`, `expanded` while open, `controller-for` the list, whose highlighted row is its
@@ -29,30 +29,17 @@ import EntryKitList
 /// ``init(wrapping:)``; it behaves the same (one click, one toggle).
 @MainActor
 public final class DropDownField: ChooserField {
-    /// The text and the choice when the list opened, restored by Escape; no text when typing
-    /// opened the list (Escape then keeps what was typed).
-    var textBeforeOpen: String?
-    var selectionBeforeOpen: Int?
-    /// The handler of the entry's `changed`, blocked while the field sets the text itself.
-    var changedConnection: SignalConnection?
-
-    /// Called when an item is picked (click, Enter, type-ahead, assistive technology), with its
-    /// index in ``items`` and its text.
-    public var onSelect: ((_ index: Int, _ item: String) -> Void)?
+    /// The object's behaviour (see ``ChooserField``).
+    package var implementation: DropDownFieldImplementation { unsafeDowncast(chooser, to: DropDownFieldImplementation.self) }
 
     /// A new, empty field: an ordinary entry until it gets ``items``.
     public init() {
-        super.init(transferFull: Self.makeObject(ek_drop_down_field_new))
+        super.init(transferFull: ek_drop_down_field_new())
     }
 
-    /// Gives a field made from C or another language its behaviour (see
-    /// ``ChooserField/init(attachedTo:ofType:)``).
-    init(attachedTo object: UnsafeMutablePointer<GObject>) {
-        super.init(attachedTo: object, ofType: ek_drop_down_field_get_type())
-    }
-
-    /// Wraps a field made by GtkBuilder (`<object class="EkDropDownField">`), which keeps its
-    /// own reference; `EntryKit`'s types are registered when GTK starts, so builder files find them.
+    /// A handle onto a field made by GtkBuilder (`<object class="EkDropDownField">`), C or a
+    /// binding, adding a reference; `EntryKit`'s types are registered when GTK starts, so builder
+    /// files find them. The field already behaves as one made here: its builder properties are set.
     ///
     /// ```swift
     /// let builder = gtk_builder_new_from_string(xml, -1)
@@ -62,181 +49,49 @@ public final class DropDownField: ChooserField {
         super.init(wrapping: object, ofType: ek_drop_down_field_get_type())
     }
 
-    public override func fieldDidLoad() {
-        list.borderColor = listBorderColor
-        list.onActivate = { [weak self] item in self?.pick(item) }
-        onChooseRequest = { [weak self] index in self?.chooseRequested(index) }
-        connectKeys(to: DropDownField.handleKey(keyval:state:))
-        changedConnection = connect("changed") { [weak self] in self?.textTyped() }
-        LocalizedText.bind(self) { field, strings in field.list.emptyText = strings.string("No matches") }
-        itemsChanged()
+    /// Called when an item is picked (click, Enter, type-ahead, assistive technology), with its
+    /// index in ``items`` and its text.
+    public var onSelect: ((_ index: Int, _ item: String) -> Void)? {
+        get { implementation.onSelect }
+        set { implementation.onSelect = newValue }
     }
-
-    // MARK: Items and choice
 
     /// The items to choose from (the original's `dropList`). Setting a million takes well under
     /// 100 ms; read stdin-like text with `ListItems(lines:)`. New items keep ``selectedIndex``
     /// when it still exists, the text following it to the new item there; otherwise the
-    /// choice ends, and a field that is not editable clears its text.
+    /// choice ends, and a field that is not editable clears its text. Setting the same items
+    /// again changes nothing (and notifies no one).
     public var items: ListItems {
-        get { list.items }
-        set {
-            list.setItems(newValue)
-            if let index = selectedIndex {
-                if newValue.indices.contains(index) {
-                    setTextQuietly(newValue[index])
-                } else {
-                    selectedIndex = nil
-                    if !wantsFreeText { setTextQuietly("") }
-                }
-            }
-            itemsChanged()
-            notifyProperty(EK_FIELD_PROPERTY_ITEMS)
-        }
+        get { implementation.items }
+        set { implementation.items = newValue }
     }
 
     /// Sets ``items`` from strings.
-    public func setItems(_ strings: [String]) { items = ListItems(strings) }
+    public func setItems(_ strings: [String]) { implementation.items = ListItems(strings) }
 
     /// The index in ``items`` of the item last picked, nil when none is (or the text was typed).
-    /// Setting it puts that item's text in the entry, without calling ``onSelect``.
+    /// Setting it puts that item's text in the entry, without calling ``onSelect``. Before any
+    /// items are set, any index is kept for them (so the order of a builder file's or a
+    /// binding's properties does not matter); after, an index outside ``items`` is refused with
+    /// a warning (``ChooserField/lastRefusal``) and the value kept, as a picker's is.
     public var selectedIndex: Int? {
-        didSet {
-            if let index = selectedIndex {
-                guard items.indices.contains(index) else {
-                    selectedIndex = oldValue
-                    return
-                }
-                setTextQuietly(items[index])
-            }
-            reportChoices(count: items.count, chosen: selectedIndex)
-            if selectedIndex != oldValue { notifyProperty(EK_FIELD_PROPERTY_SELECTED_INDEX) }
-        }
+        get { implementation.selectedIndex }
+        set { implementation.selectedIndex = newValue }
     }
 
-    /// An assistive technology selected an item (or cleared the selection) through the combo
-    /// box's AT-SPI Selection: picked as a click on its row would, or the text emptied.
-    private func chooseRequested(_ index: Int) {
-        guard index >= 0 else {
-            selectedIndex = nil
-            setTextQuietly("")
-            return
-        }
-        pick(index)
-    }
-
-    /// Picks `item`: its text goes into the entry, the list closes, ``onSelect`` is called.
-    func pick(_ item: Int) {
-        guard items.indices.contains(item) else { return }
-        selectedIndex = item
-        close()
-        reportSelection(item)
-    }
-
-    /// Tells ``onSelect`` and the object's `selected` signal that the user picked `item`.
-    func reportSelection(_ item: Int) {
-        onSelect?(item, items[item])
-        ek_field_emit_chosen(object, gint(clamping: item), items[item])
-    }
-
-    /// Sets the text without it counting as typing (no filtering, no reopening).
-    func setTextQuietly(_ newText: String) {
-        guard newText != text else { return }
-        if let changedConnection { changedConnection.whileBlocked { text = newText } } else { text = newText }
-    }
-
-    private func itemsChanged() {
-        let hasItems = !items.isEmpty
-        reportChoices(count: items.count, chosen: selectedIndex)
-        if !hasItems { close() }
-        isExpandable = hasItems
-        // No items: an ordinary editable entry. With items, typing is free only when editable.
-        // Set only on a change: GtkEntry notifies "editable" on every set, and its accessible with it.
-        let editable = !hasItems || wantsFreeText
-        if super.isEditable != editable { super.isEditable = editable }
-    }
-
-    private var wantsFreeText = false
+    /// The text of the item at ``selectedIndex``, nil when none is selected.
+    public var selectedItem: String? { implementation.selectedItem }
 
     /// Free text (the `editable` mode): typing changes the text and filters the open list,
     /// with the matches marked in the rows; Enter with no highlighted row keeps the typed text.
     /// Off (the default) the text is only ever an item, and typed letters jump to the next item
     /// that starts with them. With no items the entry is always editable.
     public override var isEditable: Bool {
-        get { wantsFreeText }
-        set {
-            let oldFreeText = wantsFreeText
-            defer { if newValue != oldFreeText { notifyProperty(EK_FIELD_PROPERTY_FREE_TEXT) } }
-            wantsFreeText = newValue
-            if !newValue {
-                list.filterText = ""
-                // Typed text is no item: the field shows its choice, or nothing.
-                setTextQuietly(selectedIndex.map { items[$0] } ?? "")
-            }
-            itemsChanged()
-        }
+        get { implementation.isEditable }
+        set { implementation.isEditable = newValue }
     }
-
-    // MARK: Opening
-
-    /// Opens the list (nothing happens with no items, or when ``shouldOpen`` refuses), with the
-    /// picked item highlighted.
-    public override func open() {
-        guard mayOpen() else { return }
-        openShowing(filter: "")
-    }
-
-    func openShowing(filter: String) {
-        textBeforeOpen = filter.isEmpty ? text : nil
-        selectionBeforeOpen = selectedIndex
-        list.filterText = filter
-        list.textAlignment = Double(gtk_entry_get_alignment(cast()))
-        showPopup(rowHeight: effectiveRowHeight)
-        // Highlighted once the list has its size and has scrolled to the row: the highlight is
-        // announced (as the entry's active descendant) among the rows on screen, whose number
-        // and places a screen reader speaks.
-        let row = filter.isEmpty ? selectedIndex.flatMap(list.row(ofItem:)) : list.highlightedRow
-        if let row { list.scroll(toRow: row, placement: .center) }
-        list.highlightedRow = row
-        didOpen()
-    }
-
-    // MARK: Appearance (the original's names in brackets)
-
-    /// Row height in pixels (`heightOfListItem`); nil, the default, is the entry's own height.
-    public var rowHeight: Int? {
-        didSet { if rowHeight != oldValue { notifyProperty(EK_FIELD_PROPERTY_ROW_HEIGHT) } }
-    }
-
-    /// The list's one-pixel border as a CSS colour (`borderColorForList`); nil for none. By
-    /// default the theme's own border colour (``ListView/themeBorderColor``, `"@borders"`): the
-    /// spec's light grey meant "a light border", and the theme knows what that is, black in high
-    /// contrast. An explicit colour wins; one GTK cannot parse is refused.
-    public var listBorderColor: String? = ListView.themeBorderColor {
-        didSet {
-            list.borderColor = listBorderColor
-            if list.borderColor != listBorderColor { listBorderColor = oldValue }
-            if listBorderColor != oldValue { notifyProperty(EK_FIELD_PROPERTY_LIST_BORDER_COLOR) }
-        }
-    }
-
-    /// The rows' font as Pango describes it (`fontOfListItem`, `"Serif 14"`); nil, the default,
-    /// is the entry's font.
-    public var listFont: String? {
-        didSet {
-            if isExpanded { list.font = listFont ?? entryFont }
-            if listFont != oldValue { notifyProperty(EK_FIELD_PROPERTY_LIST_FONT) }
-        }
-    }
-
-    /// The height a row has when the list opens: ``rowHeight``, else the entry's own height, or
-    /// the height the list's font needs with its padding where that is more (large text: the
-    /// entry's minimum height no longer holds the text and padding).
-    public var effectiveRowHeight: Int { measuredRowHeight(requested: rowHeight, font: listFont ?? entryFont) }
 
     /// The height the open list takes with `rows` rows (at least one): its rows and its frame.
     /// A window that keeps room for the list under the field sizes that room with it.
-    public func listHeight(showingRows rows: Int) -> Int {
-        effectiveRowHeight * max(rows, 1) + list.frameHeight
-    }
+    public func listHeight(showingRows rows: Int) -> Int { implementation.listHeight(showingRows: rows) }
 }

@@ -31,44 +31,16 @@ import EntryKitList
 /// everything, and the field never re-enters its own handlers when it sets the text.
 @MainActor
 public final class PickerField: ChooserField {
-    /// The items to pick from.
-    public private(set) var items = ListItems()
-    /// Whether items were ever set: until then any ``pickedIndex`` ≥ -1 waits for them.
-    private var hasReceivedItems = false
-    private var storedIndex = -1 {
-        didSet {
-            reportChoices(count: items.count, chosen: storedIndex)
-            if storedIndex != oldValue { notifyProperty(EK_FIELD_PROPERTY_PICKED_INDEX) }
-        }
-    }
-    /// The pick when the picker opened, restored by Escape.
-    var indexWhenOpened = -1
-    /// Set while the field moves the list's highlight itself, so that is not taken for a pick.
-    private var movingHighlight = false
-    private var changedConnection: SignalConnection?
-    /// Enter closed the picker: the entry activates once the popover is hidden.
-    var activatesWhenHidden = false
-
-    /// Called when the user changes the pick (live, as the picker moves; also when Escape
-    /// restores an earlier item), with the index in ``items`` and its text. Setting
-    /// ``pickedIndex`` in code does not call it.
-    public var onPick: ((_ index: Int, _ item: String) -> Void)?
-    /// The last refused call, as the warning said it (for tests and diagnostics).
-    public private(set) var lastRefusal: String?
+    /// The object's behaviour (see ``ChooserField``).
+    package var implementation: PickerFieldImplementation { unsafeDowncast(chooser, to: PickerFieldImplementation.self) }
 
     /// A new field with no items: a read-only entry until it gets some.
     public init() {
-        super.init(transferFull: Self.makeObject(ek_picker_field_new))
+        super.init(transferFull: ek_picker_field_new())
     }
 
-    /// Gives a field made from C or another language its behaviour (see
-    /// ``ChooserField/init(attachedTo:ofType:)``).
-    init(attachedTo object: UnsafeMutablePointer<GObject>) {
-        super.init(attachedTo: object, ofType: ek_picker_field_get_type())
-    }
-
-    /// Wraps a field made by GtkBuilder (`<object class="EkPickerField" id="size"/>`), which
-    /// keeps its own reference.
+    /// A handle onto a field made by GtkBuilder (`<object class="EkPickerField" id="size"/>`),
+    /// C or a binding, adding a reference.
     ///
     /// ```swift
     /// let size = PickerField(wrapping: gtk_builder_get_object(builder, "size"))
@@ -77,57 +49,16 @@ public final class PickerField: ChooserField {
         super.init(wrapping: object, ofType: ek_picker_field_get_type())
     }
 
-    public override func fieldDidLoad() {
-        list.wheelStyle = true
-        list.textAlignment = 0.5
-        list.visibleRowCount = 5
-        list.onHighlightChange = { [weak self] item in self?.highlightMoved(to: item) }
-        list.onActivate = { [weak self] item in self?.rowChosen(item) }
-        popup.onHidden = { [weak self] in
-            guard let self, activatesWhenHidden else { return }
-            activatesWhenHidden = false
-            gtk_widget_activate(widget)
-        }
-        // Selected through AT-SPI: picked as a clicked row is; cleared, as Escape restores none.
-        onChooseRequest = { [weak self] index in
-            guard let self else { return }
-            if index >= 0 { rowChosen(index) } else { pickedIndex = -1 }
-        }
-        super.isEditable = false
-        hideCaret()
-        // The class's own handler: keys come after an application's `key-press-event` handlers.
-        connectKeys(through: "picker-key-press", to: PickerField.handleKey(keyval:state:))
-        // Opening waits for the loop: a click that focuses the field also asks for a toggle,
-        // and must open the picker once, not open and close it.
-        connectEvent("focus-in-event") { [weak self] _ in
-            MainLoop.idle { [weak self] in
-                guard let self, gtk_widget_has_focus(widget) != 0 else { return }
-                open()
-            }
-            return false
-        }
-        changedConnection = connect("changed") { [weak self] in self?.textChangedElsewhere() }
-        LocalizedText.bind(self) { field, strings in field.list.emptyText = strings.string("No items") }
-    }
+    /// The items to pick from.
+    public var items: ListItems { implementation.items }
 
-    /// GTK 3 draws the caret in a read-only entry too, where it sits on the first letter of a
-    /// value nobody types; selecting still works without it.
-    private func hideCaret() {
-        let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(provider, "entry { caret-color: transparent; }", -1, nil)
-        gtk_style_context_add_provider(
-            gtk_widget_get_style_context(widget), OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        g_object_unref(provider)
+    /// Called when the user changes the pick (live, as the picker moves; also when Escape
+    /// restores an earlier item), with the index in ``items`` and its text. Setting
+    /// ``pickedIndex`` in code does not call it.
+    public var onPick: ((_ index: Int, _ item: String) -> Void)? {
+        get { implementation.onPick }
+        set { implementation.onPick = newValue }
     }
-
-    /// Always `false`: typing never changes a picker field's text (it can still be selected and
-    /// copied). Setting it does nothing.
-    public override var isEditable: Bool {
-        get { false }
-        set {}
-    }
-
-    // MARK: Items and the pick
 
     /// Sets the items to pick from and the placeholder shown while nothing is picked (the
     /// original's `setDataSource:andPlaceHolder:`). A ``pickedIndex`` set before is checked now:
@@ -140,140 +71,33 @@ public final class PickerField: ChooserField {
     /// field.setItems(["red", "green", "blue"], placeholder: "Colour")   // shows "blue"
     /// ```
     public func setItems(_ newItems: ListItems, placeholder: String? = nil) {
-        let indexWasSetForTheseItems = !hasReceivedItems
-        items = newItems
-        hasReceivedItems = true
-        if let placeholder { placeholderText = placeholder }
-        movingHighlight = true  // the list moving its highlight onto fewer rows is no pick
-        list.setItems(newItems)
-        movingHighlight = false
-        if indexWhenOpened >= newItems.count { indexWhenOpened = -1 }  // Escape cannot bring it back
-        if storedIndex >= newItems.count {
-            // An index set ahead for the items is a mistake to report; a pick whose item went
-            // away with new items simply ends.
-            if indexWasSetForTheseItems {
-                refuse("PickerField: pickedIndex \(storedIndex) is out of range for \(newItems.count) items; nothing is picked")
-            }
-            storedIndex = -1
-        }
-        if newItems.isEmpty { close() }  // nothing left to pick from
-        isExpandable = !newItems.isEmpty
-        reportChoices(count: newItems.count, chosen: storedIndex)
-        showPick()
-        notifyProperty(EK_FIELD_PROPERTY_ITEMS)
+        implementation.setItems(newItems, placeholder: placeholder)
     }
 
     /// Sets the items from strings; see ``setItems(_:placeholder:)-(ListItems,_)``.
     public func setItems(_ strings: [String], placeholder: String? = nil) {
-        setItems(ListItems(strings), placeholder: placeholder)
+        implementation.setItems(ListItems(strings), placeholder: placeholder)
     }
 
     /// The index in ``items`` of the picked item; -1 while nothing is picked. Setting it shows
     /// that item's text (and centres it in the picker) without calling ``onPick``. Before any
     /// items are set, any index from -1 up is kept for them; after, an index outside
-    /// `-1..<items.count` is refused with a warning (``lastRefusal``) and the value kept.
+    /// `-1..<items.count` is refused with a warning (``ChooserField/lastRefusal``) and the value kept.
     public var pickedIndex: Int {
-        get { storedIndex }
-        set {
-            guard newValue >= -1, !hasReceivedItems || newValue < items.count else {
-                refuse("PickerField: pickedIndex \(newValue) is out of range (-1 for none, or 0..<\(items.count)); it stays \(storedIndex)")
-                return
-            }
-            storedIndex = newValue
-            showPick()
-        }
+        get { implementation.pickedIndex }
+        set { implementation.pickedIndex = newValue }
     }
 
     /// The picked item's text, nil while nothing is picked.
-    public var pickedItem: String? { items.indices.contains(storedIndex) ? items[storedIndex] : nil }
+    public var pickedItem: String? { implementation.pickedItem }
 
-    private func refuse(_ message: String) {
-        lastRefusal = message
-        ek_warn(message)
-    }
-
-    /// A pick made by the user: shown, and reported through ``onPick``.
-    func pick(_ index: Int) {
-        guard items.indices.contains(index), index != storedIndex else { return }
-        storedIndex = index
-        showPick()
-        reportPick()
-    }
-
-    /// Tells ``onPick`` and the object's `picked` signal about the pick the user made.
-    private func reportPick() {
-        guard let item = pickedItem else { return }
-        onPick?(storedIndex, item)
-        ek_field_emit_chosen(object, gint(clamping: storedIndex), item)
-    }
-
-    /// Puts the pick's text in the entry and the picker's highlight on it.
-    private func showPick() {
-        let newText = pickedItem ?? ""
-        if newText != text { changedConnection?.whileBlocked { text = newText } }
-        let row = pickedItem == nil ? nil : list.row(ofItem: storedIndex)
-        guard list.highlightedRow != row else { return }
-        movingHighlight = true
-        list.highlightedRow = row
-        movingHighlight = false
-        if let row, isExpanded { list.scroll(toRow: row, placement: .center) }
-    }
-
-    /// The list's highlight moved by the user (keys, wheel, drag): the text follows live.
-    private func highlightMoved(to item: Int?) {
-        guard !movingHighlight, let item else { return }
-        pick(item)
-    }
-
-    /// A row clicked, or selected or activated through AT-SPI: picked, and the picker closes.
-    private func rowChosen(_ item: Int) {
-        pick(item)
-        close()
-    }
-
-    /// The text only ever comes from the picker: text set by other code on the entry is put
-    /// back (the application's `changed` handlers see both changes).
-    private func textChangedElsewhere() {
-        let expected = pickedItem ?? ""
-        guard text != expected else { return }
-        changedConnection?.whileBlocked { text = expected }
-    }
-
-    // MARK: Opening and closing
-
-    /// Opens the picker under the field (nothing happens with no items, or when ``shouldOpen``
-    /// refuses; a picker also asks it before Up/Down or a letter changes the pick while closed).
-    /// With nothing picked, the first item is picked, as in the original.
-    public override func open() {
-        guard mayOpen() else { return }
-        activatesWhenHidden = false
-        indexWhenOpened = storedIndex
-        showPopup(rowHeight: measuredRowHeight(requested: nil, font: entryFont))
-        didOpen()  // before the first pick: onOpen and onClose bracket every pick made while open
-        guard isExpanded else { return }  // onOpen closed it again
-        if storedIndex < 0 { pick(0) } else { showPick() }
-        list.highlightedRow.map { list.scroll(toRow: $0, placement: .center) }
+    /// Always `false`: typing never changes a picker field's text (it can still be selected and
+    /// copied). Setting it does nothing.
+    public override var isEditable: Bool {
+        get { false }
+        set {}
     }
 
     /// Closes the picker and restores the pick it had when it opened (what Escape does).
-    public func cancel() {
-        guard isExpanded else { return }
-        if indexWhenOpened != storedIndex {
-            storedIndex = indexWhenOpened
-            showPick()
-            reportPick()
-        }
-        close()
-    }
-
-    /// Whether the user may change the pick while the picker is closed (Up/Down, letters).
-    func mayChangePickWhileClosed() -> Bool { shouldOpen?() ?? true }
-
-    // MARK: Appearance
-
-    /// Rows the picker shows (odd, so the pick sits in the middle); 5 by default.
-    public override var visibleRowCount: Int {
-        get { super.visibleRowCount }
-        set { super.visibleRowCount = max(newValue | 1, 1) }
-    }
+    public func cancel() { implementation.cancel() }
 }

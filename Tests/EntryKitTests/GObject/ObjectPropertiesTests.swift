@@ -86,7 +86,7 @@ import Testing
         g_signal_connect_data(field.object, "selected", unsafeBitCast(record, to: GCallback.self), data, nil, GConnectFlags(0))
         g_signal_connect_data(field.object, "opened", unsafeBitCast(opened, to: GCallback.self), data, nil, GConnectFlags(0))
         field.open()
-        field.pick(1)
+        field.implementation.pick(1)
         #expect(log.lines == ["opened", "selected 1 banana"])
         _ = window
     }
@@ -95,10 +95,10 @@ import Testing
         let xml = """
             <interface><object class="GtkBox" id="box">
               <child><object class="EkDropDownField" id="fruit">
+                <property name="selected-index">1</property>
                 <property name="items">apple
             banana
             cherry</property>
-                <property name="selected-index">1</property>
                 <property name="free-text">True</property>
                 <property name="visible-row-count">2</property>
               </object></child>
@@ -122,24 +122,174 @@ import Testing
         #expect(size.pickedIndex == 2 && size.text == "L", "an index given before the items is checked when they come")
     }
 
-    @Test func aFieldThatOwnsItsWrapperReleasesItWhenDestroyed() {
+    private func string(_ object: UnsafeMutablePointer<GObject>, _ name: String) -> String? {
+        var value = GValue()
+        g_value_init(&value, FundamentalType.string.type)
+        defer { g_value_unset(&value) }
+        g_object_get_property(object, name, &value)
+        return g_value_get_string(&value).map { String(cString: $0) }
+    }
+
+    private func setString(_ object: UnsafeMutablePointer<GObject>, _ name: String, _ string: String?) {
+        var value = GValue()
+        g_value_init(&value, FundamentalType.string.type)
+        g_value_set_string(&value, string)
+        g_object_set_property(object, name, &value)
+        g_value_unset(&value)
+    }
+
+    /// Counts `notify::NAME` emissions on `object`.
+    private func countNotifications(_ field: GObjectReference, _ name: String) -> NotificationCount {
+        let count = NotificationCount()
+        field.connect("notify::\(name)", withPointer: { _ in count.value += 1 })
+        return count
+    }
+
+    @Test func everySharedPropertyHasATypedSetterAndGetterThatReachTheField() {
+        let field = DropDownField()
+        let base = field.chooserField
+        ek_chooser_field_set_row_height(base, 31)
+        #expect(field.rowHeight == 31 && ek_chooser_field_get_row_height(base) == 31)
+        ek_chooser_field_set_list_font(base, "Serif 14")
+        #expect(field.listFont == "Serif 14" && string(field.object, "list-font") == "Serif 14")
+        ek_chooser_field_set_list_border_color(base, "#c0c0c0")
+        #expect(field.listBorderColor == "#c0c0c0")
+        let color = ek_chooser_field_get_list_border_color(base)
+        #expect(color.map { String(cString: $0) } == "#c0c0c0")
+        g_free(color)
+        ek_drop_down_field_set_free_text(field.opaque, 1)
+        #expect(field.isEditable && ek_drop_down_field_get_free_text(field.opaque) != 0)
+        field.setItems(["apple", "banana"])
+        let window = TestWindow(field)
+        ek_chooser_field_open(base)
+        #expect(field.isOpen && ek_chooser_field_get_is_open(base) != 0)
+        ek_chooser_field_close(base)
+        #expect(!field.isOpen)
+        _ = window
+        let picker = PickerField()
+        ek_chooser_field_set_row_height(picker.chooserField, 40)
+        #expect(picker.rowHeight == 40 && picker.effectiveRowHeight == 40, "the picker's wheel takes the shared row height")
+    }
+
+    @Test func theListPlaceholderTextIsSettableFromSwiftCAndTheObject() {
+        let field = DropDownField()
+        let localized = field.list.emptyText
+        #expect(!localized.isEmpty, "the localized default shows first")
+        field.listPlaceholderText = "No fruit like that"
+        #expect(field.list.emptyText == "No fruit like that")
+        #expect(string(field.object, "list-placeholder-text") == "No fruit like that")
+        let notified = countNotifications(field, "list-placeholder-text")
+        ek_chooser_field_set_list_placeholder_text(field.chooserField, "Nothing here")
+        #expect(field.listPlaceholderText == "Nothing here" && field.list.emptyText == "Nothing here")
+        setString(field.object, "list-placeholder-text", nil)
+        #expect(field.listPlaceholderText == nil && field.list.emptyText == localized, "nil goes back to the localized text")
+        #expect(notified.value == 2)
+        let picker = PickerField()
+        setString(picker.object, "list-placeholder-text", "Pick nothing")
+        #expect(picker.list.emptyText == "Pick nothing")
+    }
+
+    @Test func theSameItemsAgainNotifyNoOne() {
+        let field = DropDownField()
+        let notified = countNotifications(field, "items")
+        setStrings(field.object, "items", ["apple", "banana"])
+        setStrings(field.object, "items", ["apple", "banana"])
+        field.items = ListItems(["apple", "banana"])
+        #expect(notified.value == 1)
+        setStrings(field.object, "items", ["apple", "bananas"])
+        #expect(notified.value == 2)
+        let picker = PickerField()
+        let pickerNotified = countNotifications(picker, "items")
+        picker.setItems(["S", "M"])
+        picker.setItems(["S", "M"])
+        setStrings(picker.object, "items", ["S", "M"])
+        #expect(pickerNotified.value == 1)
+    }
+
+    @Test func anIndexSetBeforeTheItemsWaitsForThemInBothFields() {
+        let field = DropDownField()
+        setInteger(field.object, "selected-index", 2)
+        #expect(field.selectedIndex == 2 && field.text.isEmpty)
+        setStrings(field.object, "items", ["apple", "banana", "cherry"])
+        #expect(field.selectedIndex == 2 && field.text == "cherry")
+        let picker = PickerField()
+        setInteger(picker.object, "picked-index", 1)
+        setStrings(picker.object, "items", ["S", "M", "L"])
+        #expect(picker.pickedIndex == 1 && picker.text == "M")
+    }
+
+    @Test func anIndexOutOfRangeIsRefusedWithAWarningByBothFields() {
+        let field = DropDownField()
+        field.setItems(["apple", "banana"])
+        field.selectedIndex = 1
+        setInteger(field.object, "selected-index", 5)
+        #expect(field.selectedIndex == 1)
+        #expect(field.lastRefusal?.contains("selectedIndex 5 is out of range") == true)
+        let waiting = DropDownField()
+        waiting.selectedIndex = 4
+        waiting.setItems(["apple"])
+        #expect(waiting.selectedIndex == nil && waiting.text.isEmpty)
+        #expect(waiting.lastRefusal?.contains("selectedIndex 4 is out of range for 1 items") == true)
+        let picker = PickerField()
+        picker.setItems(["S"])
+        setInteger(picker.object, "picked-index", 3)
+        #expect(picker.pickedIndex == -1 && picker.lastRefusal?.contains("pickedIndex 3") == true)
+    }
+
+    @Test func aFieldMadeInCHasItsBehaviourFromConstructionAndReleasesItWhenDisposed() {
         let before = GObjectReference.liveCount
         let object = UnsafeMutableRawPointer(ek_drop_down_field_new()!).assumingMemoryBound(to: GObject.self)
         g_object_ref_sink(object)
         let probe = GObjectFinalizationProbe(object: object)
+        let field = object.withMemoryRebound(to: EkChooserField.self, capacity: 1) { $0 }
+        #expect(ek_chooser_field_implementation(field) != nil, "no field exists without its behaviour")
+        #expect(GObjectReference.liveCount > before, "the behaviour, owned by the object, and its popup")
+        // Before any handle exists, C reaches the Swift field: typed setters, notifications.
+        let items = ["apple", "banana"]
+        var pointers = items.map { UnsafePointer(g_strdup($0)) } + [nil]
+        ek_chooser_field_set_items(field, &pointers)
+        for pointer in pointers { g_free(UnsafeMutableRawPointer(mutating: pointer)) }
+        setInteger(object, "selected-index", 1)
+        #expect(strings(object, "items") == items && integer(object, "selected-index") == 1)
         do {
-            let field = DropDownField(attachedTo: object)
-            field.setItems(["apple"])
+            // A handle adopts the same behaviour: what C set is there.
+            let handle = DropDownField(wrapping: object)
+            #expect(handle.selectedIndex == 1 && handle.text == "banana")
+            let other = DropDownField(wrapping: object)
+            #expect(other.implementation === handle.implementation, "one object, one identity")
         }
-        #expect(GObjectReference.liveCount > before, "the object keeps its wrapper alive")
-        setInteger(object, "selected-index", 0)
-        #expect(integer(object, "selected-index") == 0)
         gtk_widget_destroy(UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self))
-        g_object_unref(object)  // destroyed twice over: destroy, then the last reference
+        #expect(ek_chooser_field_implementation(field) == nil, "released when disposed")
+        ek_chooser_field_set_row_height(field, 9)  // a disposed field ignores calls
+        g_object_unref(object)
         MainLoop.drain()
         #expect(probe.isFinalized)
         #expect(GObjectReference.liveCount == before)
     }
+
+    @Test func aBuilderFieldBehavesBeforeAnyHandleWrapsIt() throws {
+        let xml = """
+            <interface><object class="GtkWindow" id="window">
+              <child><object class="EkDropDownField" id="fruit">
+                <property name="selected-index">2</property>
+                <property name="items">apple
+            banana
+            cherry</property>
+              </object></child>
+            </object></interface>
+            """
+        let builder = GObjectReference(transferFull: gtk_builder_new_from_string(xml, -1)!)
+        let window = try #require(gtk_builder_get_object(builder.cast(), "window"))
+        let fruit = try #require(gtk_builder_get_object(builder.cast(), "fruit"))
+        // The text is the Swift field's doing: without it the entry would be empty.
+        #expect(String(cString: gtk_entry_get_text(UnsafeMutableRawPointer(fruit).assumingMemoryBound(to: GtkEntry.self))) == "cherry")
+        #expect(ek_drop_down_field_get_selected_index(OpaquePointer(fruit)) == 2)
+        gtk_widget_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self))
+    }
+}
+
+private final class NotificationCount {
+    var value = 0
 }
 
 private final class SignalLog {

@@ -1,4 +1,5 @@
 import CGtk
+import EntryKit
 
 /// A `GtkMenuButton` showing an icon that opens a menu model in a popover.
 @MainActor

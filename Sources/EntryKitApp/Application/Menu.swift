@@ -1,4 +1,5 @@
 import CGtk
+import EntryKit
 
 /// A `GMenu` model, as menu buttons show it.
 @MainActor

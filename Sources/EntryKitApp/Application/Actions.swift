@@ -1,4 +1,5 @@
 import CGtk
+import EntryKit
 
 /// An object that holds named actions: a `GtkApplication` (`app.<name>`) or a
 /// `GtkApplicationWindow` (`win.<name>`). Only these implement `GActionMap`; adding an action

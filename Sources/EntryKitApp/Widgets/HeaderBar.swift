@@ -1,4 +1,5 @@
 import CGtk
+import EntryKit
 
 /// A `GtkHeaderBar`: the window's title bar with buttons packed at either end.
 @MainActor

@@ -13,7 +13,7 @@ import CGtk
 /// | Alt+Down, F4 | opens | F4 and Alt+Up close, keeping the pick |
 /// | Enter | the entry's `activate` (a dialog's default), once the picker has slid closed | closes, keeping the pick, then the same |
 /// | Escape | goes to the window (a dialog's Cancel) | closes, restoring the pick it opened with |
-extension PickerField {
+extension PickerFieldImplementation {
     /// Handles one key press; returns whether the field used it.
     func handleKey(keyval: guint, state: guint) -> Bool {
         let modifiers = Self.commandModifiers(state)

@@ -1,6 +1,6 @@
 /// The `editable` mode: free text, and typing filters the list (the core's case-, accent- and
 /// width-insensitive filter; the matched letters are drawn bold in the rows).
-extension DropDownField {
+extension DropDownFieldImplementation {
     /// The user changed the text (the field's own changes are blocked from coming here).
     func textTyped() {
         guard isEditable else { return }

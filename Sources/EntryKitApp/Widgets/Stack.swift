@@ -1,4 +1,5 @@
 import CGtk
+import EntryKit
 
 /// A `GtkStack` of titled pages, one visible at a time.
 @MainActor

@@ -1,4 +1,5 @@
 import CGtk
+import EntryKit
 import FoundationEssentials
 
 /// A `GtkApplication`: one instance per desktop session, actions for its menus.

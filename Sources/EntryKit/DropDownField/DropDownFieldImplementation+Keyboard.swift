@@ -13,7 +13,7 @@ import CGtk
 /// | Escape | goes to the window (a dialog's Cancel) | closes, restoring the text |
 /// | Alt+Up | — | picks the highlighted row and closes (as a `select`'s list does) |
 /// | letters | not editable: jump to the next item starting with them, and pick it | not editable: jump there; editable: type and filter |
-extension DropDownField {
+extension DropDownFieldImplementation {
     /// Handles one key press; returns whether the field used it.
     func handleKey(keyval: guint, state: guint) -> Bool {
         guard isExpandable else { return false }

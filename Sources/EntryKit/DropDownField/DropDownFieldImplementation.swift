@@ -1,0 +1,210 @@
+import CEntryKit
+import CGtk
+import EntryKitList
+
+/// The behaviour of an `EkDropDownField`, made with it (see ``ChooserFieldImplementation``);
+/// ``DropDownField`` is the public handle.
+@MainActor
+package final class DropDownFieldImplementation: ChooserFieldImplementation {
+    /// The text and the choice when the list opened, restored by Escape; no text when typing
+    /// opened the list (Escape then keeps what was typed).
+    var textBeforeOpen: String?
+    var selectionBeforeOpen: Int?
+    /// The handler of the entry's `changed`, blocked while the field sets the text itself.
+    var changedConnection: SignalConnection?
+
+    /// Called when an item is picked (click, Enter, type-ahead, assistive technology), with its
+    /// index in ``items`` and its text.
+    public var onSelect: ((_ index: Int, _ item: String) -> Void)?
+
+    public override func fieldDidLoad() {
+        list.borderColor = ListView.themeBorderColor
+        list.onActivate = { [weak self] item in self?.pick(item) }
+        onChooseRequest = { [weak self] index in self?.chooseRequested(index) }
+        connectKeys(to: DropDownFieldImplementation.handleKey(keyval:state:))
+        changedConnection = connect("changed") { [weak self] in self?.textTyped() }
+        LocalizedText.bind(self) { field, strings in field.localizedListPlaceholder = strings.string("No matches") }
+        itemsChanged()
+    }
+
+    // MARK: Items and choice
+
+    /// The items to choose from (the original's `dropList`). Setting a million takes well under
+    /// 100 ms; read stdin-like text with `ListItems(lines:)`. New items keep ``selectedIndex``
+    /// when it still exists, the text following it to the new item there; otherwise the
+    /// choice ends, and a field that is not editable clears its text. Setting the same items
+    /// again changes nothing (and notifies no one).
+    public var items: ListItems {
+        get { list.items }
+        set {
+            let indexWasSetForTheseItems = !hasReceivedItems
+            hasReceivedItems = true
+            guard newValue != list.items || indexWasSetForTheseItems else { return }
+            list.setItems(newValue)
+            if let index = selectedIndex {
+                if newValue.indices.contains(index) {
+                    setTextQuietly(newValue[index])
+                } else {
+                    // An index set ahead for the items is a mistake to report; a choice whose
+                    // item went away with new items simply ends.
+                    if indexWasSetForTheseItems {
+                        refuse("DropDownField: selectedIndex \(index) is out of range for \(newValue.count) items; nothing is selected")
+                    }
+                    selectedIndex = nil
+                    if !wantsFreeText { setTextQuietly("") }
+                }
+            }
+            itemsChanged()
+            notifyProperty(EK_CHOOSER_FIELD_PROP_ITEMS)
+        }
+    }
+
+    /// Whether items were ever set: until then any ``selectedIndex`` waits for them.
+    private var hasReceivedItems = false
+
+    public override func setItems(fromObject items: ListItems) { self.items = items }
+
+    /// The index in ``items`` of the item last picked, nil when none is (or the text was typed).
+    /// Setting it puts that item's text in the entry, without calling ``onSelect``. Before any
+    /// items are set, any index is kept for them (so the order of a builder file's or a
+    /// binding's properties does not matter); after, an index outside ``items`` is refused with
+    /// a warning (``ChooserField/lastRefusal``) and the value kept, as a picker's is.
+    public var selectedIndex: Int? {
+        didSet {
+            if let index = selectedIndex {
+                if items.indices.contains(index) {
+                    setTextQuietly(items[index])
+                } else if hasReceivedItems || index < 0 {
+                    refuse(
+                        "DropDownField: selectedIndex \(index) is out of range (nil for none, or 0..<\(items.count)); it stays \(oldValue.map(String.init) ?? "nil")"
+                    )
+                    selectedIndex = oldValue
+                    return
+                }
+            }
+            reportChoices(count: items.count, chosen: selectedItem == nil ? nil : selectedIndex)
+            if selectedIndex != oldValue { ek_drop_down_field_notify(opaque, EK_DROP_DOWN_FIELD_PROP_SELECTED_INDEX) }
+        }
+    }
+
+    /// The text of the item at ``selectedIndex``, nil when none is selected (or the index waits
+    /// for items).
+    public var selectedItem: String? { selectedIndex.flatMap { items.indices.contains($0) ? items[$0] : nil } }
+
+    /// An assistive technology selected an item (or cleared the selection) through the combo
+    /// box's AT-SPI Selection: picked as a click on its row would, or the text emptied.
+    private func chooseRequested(_ index: Int) {
+        guard index >= 0 else {
+            selectedIndex = nil
+            setTextQuietly("")
+            return
+        }
+        pick(index)
+    }
+
+    /// Picks `item`: its text goes into the entry, the list closes, ``onSelect`` is called.
+    func pick(_ item: Int) {
+        guard items.indices.contains(item) else { return }
+        selectedIndex = item
+        close()
+        reportSelection(item)
+    }
+
+    /// Tells ``onSelect`` and the object's `selected` signal that the user picked `item`.
+    func reportSelection(_ item: Int) {
+        onSelect?(item, items[item])
+        ek_drop_down_field_emit_selected(opaque, gint(clamping: item), items[item])
+    }
+
+    /// Sets the text without it counting as typing (no filtering, no reopening).
+    func setTextQuietly(_ newText: String) {
+        guard newText != text else { return }
+        if let changedConnection { changedConnection.whileBlocked { text = newText } } else { text = newText }
+    }
+
+    private func itemsChanged() {
+        let hasItems = !items.isEmpty
+        reportChoices(count: items.count, chosen: selectedItem == nil ? nil : selectedIndex)
+        if !hasItems { close() }
+        isExpandable = hasItems
+        // No items: an ordinary editable entry. With items, typing is free only when editable.
+        // Set only on a change: GtkEntry notifies "editable" on every set, and its accessible with it.
+        let editable = !hasItems || wantsFreeText
+        if super.isEditable != editable { super.isEditable = editable }
+    }
+
+    private var wantsFreeText = false
+
+    /// Free text (the `editable` mode): typing changes the text and filters the open list,
+    /// with the matches marked in the rows; Enter with no highlighted row keeps the typed text.
+    /// Off (the default) the text is only ever an item, and typed letters jump to the next item
+    /// that starts with them. With no items the entry is always editable.
+    public override var isEditable: Bool {
+        get { wantsFreeText }
+        set {
+            let oldFreeText = wantsFreeText
+            defer { if newValue != oldFreeText { ek_drop_down_field_notify(opaque, EK_DROP_DOWN_FIELD_PROP_FREE_TEXT) } }
+            wantsFreeText = newValue
+            if !newValue {
+                list.filterText = ""
+                // Typed text is no item: the field shows its choice, or nothing.
+                setTextQuietly(selectedItem ?? "")
+            }
+            itemsChanged()
+        }
+    }
+
+    // MARK: Opening
+
+    /// Opens the list (nothing happens with no items, or when ``shouldOpen`` refuses), with the
+    /// picked item highlighted.
+    public override func open() {
+        guard mayOpen() else { return }
+        openShowing(filter: "")
+    }
+
+    func openShowing(filter: String) {
+        textBeforeOpen = filter.isEmpty ? text : nil
+        selectionBeforeOpen = selectedIndex
+        list.filterText = filter
+        list.textAlignment = Double(gtk_entry_get_alignment(cast()))
+        showPopup(rowHeight: effectiveRowHeight)
+        // Highlighted once the list has its size and has scrolled to the row: the highlight is
+        // announced (as the entry's active descendant) among the rows on screen, whose number
+        // and places a screen reader speaks.
+        let row = filter.isEmpty ? selectedIndex.flatMap(list.row(ofItem:)) : list.highlightedRow
+        if let row { list.scroll(toRow: row, placement: .center) }
+        list.highlightedRow = row
+        didOpen()
+    }
+
+    // MARK: Appearance
+
+    /// The height the open list takes with `rows` rows (at least one): its rows and its frame.
+    /// A window that keeps room for the list under the field sizes that room with it.
+    public func listHeight(showingRows rows: Int) -> Int {
+        effectiveRowHeight * max(rows, 1) + list.frameHeight
+    }
+}
+
+// MARK: - The object's typed setters and getters call these (declared where C calls them)
+
+@_cdecl("ek_drop_down_field_implementation_set_selected_index")
+func dropDownFieldSetSelectedIndex(_ field: UnsafeMutableRawPointer?, _ index: gint) {
+    withField(field) { (field: DropDownFieldImplementation) in field.selectedIndex = index < 0 ? nil : Int(index) }
+}
+
+@_cdecl("ek_drop_down_field_implementation_get_selected_index")
+func dropDownFieldGetSelectedIndex(_ field: UnsafeMutableRawPointer?) -> gint {
+    withField(field) { (field: DropDownFieldImplementation) in gint(clamping: field.selectedIndex ?? -1) }
+}
+
+@_cdecl("ek_drop_down_field_implementation_set_free_text")
+func dropDownFieldSetFreeText(_ field: UnsafeMutableRawPointer?, _ freeText: gboolean) {
+    withField(field) { (field: DropDownFieldImplementation) in field.isEditable = freeText != 0 }
+}
+
+@_cdecl("ek_drop_down_field_implementation_get_free_text")
+func dropDownFieldGetFreeText(_ field: UnsafeMutableRawPointer?) -> gboolean {
+    withField(field) { (field: DropDownFieldImplementation) in field.isEditable ? 1 : 0 }
+}

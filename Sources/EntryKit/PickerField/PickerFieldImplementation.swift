@@ -1,0 +1,237 @@
+import CEntryKit
+import CGtk
+import EntryKitList
+
+/// The behaviour of an `EkPickerField`, made with it (see ``ChooserFieldImplementation``);
+/// ``PickerField`` is the public handle.
+@MainActor
+package final class PickerFieldImplementation: ChooserFieldImplementation {
+    /// The items to pick from.
+    public private(set) var items = ListItems()
+    /// Whether items were ever set: until then any ``pickedIndex`` ≥ -1 waits for them.
+    private var hasReceivedItems = false
+    private var storedIndex = -1 {
+        didSet {
+            reportChoices(count: items.count, chosen: storedIndex)
+            if storedIndex != oldValue { ek_picker_field_notify(opaque, EK_PICKER_FIELD_PROP_PICKED_INDEX) }
+        }
+    }
+    /// The pick when the picker opened, restored by Escape.
+    var indexWhenOpened = -1
+    /// Set while the field moves the list's highlight itself, so that is not taken for a pick.
+    private var movingHighlight = false
+    private var changedConnection: SignalConnection?
+    /// Enter closed the picker: the entry activates once the popover is hidden.
+    var activatesWhenHidden = false
+
+    /// Called when the user changes the pick (live, as the picker moves; also when Escape
+    /// restores an earlier item), with the index in ``items`` and its text. Setting
+    /// ``pickedIndex`` in code does not call it.
+    public var onPick: ((_ index: Int, _ item: String) -> Void)?
+
+    public override func fieldDidLoad() {
+        list.wheelStyle = true
+        list.textAlignment = 0.5
+        list.visibleRowCount = 5
+        list.onHighlightChange = { [weak self] item in self?.highlightMoved(to: item) }
+        list.onActivate = { [weak self] item in self?.rowChosen(item) }
+        popup.onHidden = { [weak self] in
+            guard let self, activatesWhenHidden else { return }
+            activatesWhenHidden = false
+            gtk_widget_activate(widget)
+        }
+        // Selected through AT-SPI: picked as a clicked row is; cleared, as Escape restores none.
+        onChooseRequest = { [weak self] index in
+            guard let self else { return }
+            if index >= 0 { rowChosen(index) } else { pickedIndex = -1 }
+        }
+        super.isEditable = false
+        hideCaret()
+        // The class's own handler: keys come after an application's `key-press-event` handlers.
+        connectKeys(through: "picker-key-press", to: PickerFieldImplementation.handleKey(keyval:state:))
+        // Opening waits for the loop: a click that focuses the field also asks for a toggle,
+        // and must open the picker once, not open and close it.
+        connectEvent("focus-in-event") { [weak self] _ in
+            MainLoop.idle { [weak self] in
+                guard let self, gtk_widget_has_focus(widget) != 0 else { return }
+                open()
+            }
+            return false
+        }
+        changedConnection = connect("changed") { [weak self] in self?.textChangedElsewhere() }
+        LocalizedText.bind(self) { field, strings in field.localizedListPlaceholder = strings.string("No items") }
+    }
+
+    /// GTK 3 draws the caret in a read-only entry too, where it sits on the first letter of a
+    /// value nobody types; selecting still works without it.
+    private func hideCaret() {
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, "entry { caret-color: transparent; }", -1, nil)
+        gtk_style_context_add_provider(
+            gtk_widget_get_style_context(widget), OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(provider)
+    }
+
+    /// Always `false`: typing never changes a picker field's text (it can still be selected and
+    /// copied). Setting it does nothing.
+    public override var isEditable: Bool {
+        get { false }
+        set {}
+    }
+
+    // MARK: Items and the pick
+
+    /// Sets the items to pick from and the placeholder shown while nothing is picked (the
+    /// original's `setDataSource:andPlaceHolder:`). A ``pickedIndex`` set before is checked now:
+    /// out of range, it is refused with a warning and nothing is picked. Items changed later
+    /// keep the pick when its index still exists, and otherwise end it (no warning); with no
+    /// items left an open picker closes.
+    ///
+    /// ```swift
+    /// field.pickedIndex = 2
+    /// field.setItems(["red", "green", "blue"], placeholder: "Colour")   // shows "blue"
+    /// ```
+    public func setItems(_ newItems: ListItems, placeholder: String? = nil) {
+        if let placeholder { placeholderText = placeholder }
+        // The same items again change nothing (and notify no one).
+        guard newItems != items || !hasReceivedItems else { return }
+        let indexWasSetForTheseItems = !hasReceivedItems
+        items = newItems
+        hasReceivedItems = true
+        movingHighlight = true  // the list moving its highlight onto fewer rows is no pick
+        list.setItems(newItems)
+        movingHighlight = false
+        if indexWhenOpened >= newItems.count { indexWhenOpened = -1 }  // Escape cannot bring it back
+        if storedIndex >= newItems.count {
+            // An index set ahead for the items is a mistake to report; a pick whose item went
+            // away with new items simply ends.
+            if indexWasSetForTheseItems {
+                refuse("PickerField: pickedIndex \(storedIndex) is out of range for \(newItems.count) items; nothing is picked")
+            }
+            storedIndex = -1
+        }
+        if newItems.isEmpty { close() }  // nothing left to pick from
+        isExpandable = !newItems.isEmpty
+        reportChoices(count: newItems.count, chosen: storedIndex)
+        showPick()
+        notifyProperty(EK_CHOOSER_FIELD_PROP_ITEMS)
+    }
+
+    public override func setItems(fromObject items: ListItems) { setItems(items) }
+
+    /// The index in ``items`` of the picked item; -1 while nothing is picked. Setting it shows
+    /// that item's text (and centres it in the picker) without calling ``onPick``. Before any
+    /// items are set, any index from -1 up is kept for them; after, an index outside
+    /// `-1..<items.count` is refused with a warning (``lastRefusal``) and the value kept.
+    public var pickedIndex: Int {
+        get { storedIndex }
+        set {
+            guard newValue >= -1, !hasReceivedItems || newValue < items.count else {
+                refuse("PickerField: pickedIndex \(newValue) is out of range (-1 for none, or 0..<\(items.count)); it stays \(storedIndex)")
+                return
+            }
+            storedIndex = newValue
+            showPick()
+        }
+    }
+
+    /// The picked item's text, nil while nothing is picked.
+    public var pickedItem: String? { items.indices.contains(storedIndex) ? items[storedIndex] : nil }
+
+    /// A pick made by the user: shown, and reported through ``onPick``.
+    func pick(_ index: Int) {
+        guard items.indices.contains(index), index != storedIndex else { return }
+        storedIndex = index
+        showPick()
+        reportPick()
+    }
+
+    /// Tells ``onPick`` and the object's `picked` signal about the pick the user made.
+    private func reportPick() {
+        guard let item = pickedItem else { return }
+        onPick?(storedIndex, item)
+        ek_picker_field_emit_picked(opaque, gint(clamping: storedIndex), item)
+    }
+
+    /// Puts the pick's text in the entry and the picker's highlight on it.
+    private func showPick() {
+        let newText = pickedItem ?? ""
+        if newText != text { changedConnection?.whileBlocked { text = newText } }
+        let row = pickedItem == nil ? nil : list.row(ofItem: storedIndex)
+        guard list.highlightedRow != row else { return }
+        movingHighlight = true
+        list.highlightedRow = row
+        movingHighlight = false
+        if let row, isExpanded { list.scroll(toRow: row, placement: .center) }
+    }
+
+    /// The list's highlight moved by the user (keys, wheel, drag): the text follows live.
+    private func highlightMoved(to item: Int?) {
+        guard !movingHighlight, let item else { return }
+        pick(item)
+    }
+
+    /// A row clicked, or selected or activated through AT-SPI: picked, and the picker closes.
+    private func rowChosen(_ item: Int) {
+        pick(item)
+        close()
+    }
+
+    /// The text only ever comes from the picker: text set by other code on the entry is put
+    /// back (the application's `changed` handlers see both changes).
+    private func textChangedElsewhere() {
+        let expected = pickedItem ?? ""
+        guard text != expected else { return }
+        changedConnection?.whileBlocked { text = expected }
+    }
+
+    // MARK: Opening and closing
+
+    /// Opens the picker under the field (nothing happens with no items, or when ``shouldOpen``
+    /// refuses; a picker also asks it before Up/Down or a letter changes the pick while closed).
+    /// With nothing picked, the first item is picked, as in the original.
+    public override func open() {
+        guard mayOpen() else { return }
+        activatesWhenHidden = false
+        indexWhenOpened = storedIndex
+        showPopup(rowHeight: effectiveRowHeight)
+        didOpen()  // before the first pick: onOpen and onClose bracket every pick made while open
+        guard isExpanded else { return }  // onOpen closed it again
+        if storedIndex < 0 { pick(0) } else { showPick() }
+        list.highlightedRow.map { list.scroll(toRow: $0, placement: .center) }
+    }
+
+    /// Closes the picker and restores the pick it had when it opened (what Escape does).
+    public func cancel() {
+        guard isExpanded else { return }
+        if indexWhenOpened != storedIndex {
+            storedIndex = indexWhenOpened
+            showPick()
+            reportPick()
+        }
+        close()
+    }
+
+    /// Whether the user may change the pick while the picker is closed (Up/Down, letters).
+    func mayChangePickWhileClosed() -> Bool { shouldOpen?() ?? true }
+
+    // MARK: Appearance
+
+    /// Rows the picker shows (odd, so the pick sits in the middle); 5 by default.
+    public override var visibleRowCount: Int {
+        get { super.visibleRowCount }
+        set { super.visibleRowCount = max(newValue | 1, 1) }
+    }
+}
+
+// MARK: - The object's typed setters and getters call these (declared where C calls them)
+
+@_cdecl("ek_picker_field_implementation_set_picked_index")
+func pickerFieldSetPickedIndex(_ field: UnsafeMutableRawPointer?, _ index: gint) {
+    withField(field) { (field: PickerFieldImplementation) in field.pickedIndex = Int(index) }
+}
+
+@_cdecl("ek_picker_field_implementation_get_picked_index")
+func pickerFieldGetPickedIndex(_ field: UnsafeMutableRawPointer?) -> gint {
+    withField(field) { (field: PickerFieldImplementation) in gint(clamping: field.pickedIndex) }
+}
