@@ -186,6 +186,17 @@ int ek_secure_buffer_write_json_to_fd(EkSecureBuffer *buffer, int fd) {
     return text != NULL ? write_all(fd, text + run, buffer->n_bytes - run) : 0;
 }
 
+/**
+ * ek_secure_buffer_write_assuan_data_to_fd:
+ * @buffer: a buffer
+ * @fd: a file descriptor open for writing
+ *
+ * Writes the text to @fd as Assuan `D` lines (a pinentry's answer to `GETPIN`): `%`, CR and LF
+ * percent-escaped, lines split at the protocol's 1000 bytes, never inside an escape, straight
+ * from the buffer's memory. Writes nothing when the buffer is empty.
+ *
+ * Returns: 0, or an errno value
+ */
 int ek_secure_buffer_write_assuan_data_to_fd(EkSecureBuffer *buffer, int fd) {
     g_return_val_if_fail(EK_IS_SECURE_BUFFER(buffer), EINVAL);
     const char *text = buffer->text;

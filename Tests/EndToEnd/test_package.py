@@ -138,7 +138,7 @@ def test_fields_and_files(deb, debs):
                  "./usr/share/icons/hicolor/scalable/apps/io.github.entrykit.EntryKit.svg",
                  "./usr/share/doc/entrykit/copyright", "./usr/bin/pinentry-entrykit -> entrykit",
                  "./usr/bin/git-credential-entrykit -> entrykit",
-                 "./usr/libexec/entrykit/entrykit-askpass -> /usr/bin/entrykit"):
+                 "./usr/libexec/entrykit/entrykit-askpass -> ../../bin/entrykit"):
         assert path in files, files
     tables = run(["dpkg-deb", "--contents", debs["entrykit-common"]]).stdout
     for lproj in sorted((REPO / "Resources").glob("*.lproj")):
@@ -200,7 +200,7 @@ def test_man_pages_are_installed_and_say_what_the_help_says(installed):
     login, _ = man_pages.render(man / "entrykit-login.1.gz")
     for text in ("--password-fd", "ENTRYKIT_RESOURCES", f"EntryKit {meson_version()}"):
         assert text in login, login
-    prompts = "".join(man_pages.render(man / f"{name}.1.gz")[0] for name in ("entrykit-pinentry", "entrykit-askpass"))
+    prompts = "".join(man_pages.render(man / f"{name}.1.gz")[0] for name in ("entrykit-pinentry", "entrykit-askpass", "entrykit-credential"))
     for text in ("SSH_ASKPASS_PROMPT", "pinentry-entrykit", "credential.helper"):
         assert text in prompts, prompts
     # `man entrykit-login` finds it by name where the package put it.

@@ -171,6 +171,8 @@ import Testing
         #expect(
             AppCommand(programPath: "entrykit", argumentBytes: [Array("login".utf8), Array("--username".utf8), latin1Name])
                 == .misuse(UsageError("argument 3 ('r\u{FFFD}n\u{FFFD}') is not valid UTF-8 text")))
-        #expect(AppCommand(programPath: "entrykit", argumentBytes: [Array("login".utf8), Array("--username=rené".utf8)]) == .login(["--username=rené"]))
+        #expect(
+            AppCommand(programPath: "entrykit", argumentBytes: [Array("login".utf8), Array("--username=rené".utf8)])
+                == .login(["--username=rené"]))
     }
 }
