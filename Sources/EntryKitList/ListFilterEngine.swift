@@ -49,6 +49,7 @@ public final class ListFilterEngine: Sendable {
     /// An engine filtering `items`.
     public init(items: ListItems = ListItems()) {
         state = Mutex(State(items: items))
+        items.prepareForSearch()
     }
 
     /// The items being filtered.
@@ -56,8 +57,14 @@ public final class ListFilterEngine: Sendable {
 
     /// Replaces the items; runs under way for the old items are cancelled and never deliver,
     /// and kept results are dropped. Filter again with the current query afterwards.
+    ///
+    /// The new items are prepared for search off the calling thread at once (see
+    /// `ListItems.prepareForSearch()`), so the first keystroke finds them ready; the old ones'
+    /// preparation, if still under way, is cancelled.
     public func setItems(_ items: ListItems) {
+        items.prepareForSearch()
         state.withLock { state in
+            if state.items.storage !== items.storage { state.items.cancelSearchPreparation() }
             state.items = items
             state.kept = []
             state.generation += 1
