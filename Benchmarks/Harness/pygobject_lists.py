@@ -182,6 +182,7 @@ def measure(name, make_subject, frames, count, samples):
         filter_timed("", count)
         frames.settle()
     summary(row, raw, "filter", filters)
+    row["filter_first_ms"] = round(filters[0], 2)  # the first key after the sets
     row["filter_rows"] = expected
 
     scrolls = []

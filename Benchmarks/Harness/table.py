@@ -74,28 +74,31 @@ def describe(row):
     what = label(row) + (f" {row['items']:,}" if "items" in row else "") + (f", {row['input']}" if "input" in row else "")
     if "error" in row or "capped" in row:
         return f"{what}: {row.get('error') or row['capped']}"
-    keys = ("set_ms", "copy_ms", "open_cold_ms", "open_ms", "filter_ms", "filter_model_ms", "filter_floor_ms",
+    keys = ("set_ms", "copy_ms", "open_cold_ms", "open_ms", "filter_ms", "filter_first_ms", "filter_max_ms",
+            "filter_model_ms", "filter_floor_ms",
             "scroll_ms", "frame_ms", "startup_ms", "loaded_ms")
     figures = ", ".join(f"{key} {row[key]}" for key in keys if key in row)
     return f"{what}: {figures}"
 
 
 def list_table(lists):
-    lines = ["| widget | items | set | set ÷ copy | open: cold, then re-open | filter per key | filter ÷ floor "
-             "| list core's filter ÷ floor | page down | repaint | bytes/item |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = ["| widget | items | set | set ÷ copy | open: cold, then re-open | filter per key | first key, worst key "
+             "| filter ÷ floor | list core's filter ÷ floor | page down | repaint | bytes/item |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for row in lists:
         name = f"**{label(row)}**" if is_ours(row) else f"`{label(row)}`"
         if "error" in row or "capped" in row:
             what = f"error: {row['error']}" if "error" in row else row["capped"]
-            lines.append(f"| {name} | {row['items']:,} | {what} | | | | | | | | |")
+            lines.append(f"| {name} | {row['items']:,} | {what} | | | | | | | | | |")
             continue
         opened = f"{spread(row, 'open_cold')}, {spread(row, 'open')}"
         memory = f"{row['bytes_per_item']:.0f}" if "bytes_per_item" in row else "—"
         model = (f"{ms(row['filter_model_ms'])} ÷ {ms(row['filter_floor_ms'])} = {row['filter_model_vs_floor']:.2f}×"
                  if "filter_model_vs_floor" in row else "—")
+        keys = (f"{ms(row.get('filter_first_ms'))}, {ms(row.get('filter_max_ms'))}"
+                if "filter_ms" in row else "—")
         lines.append(f"| {name} | {row['items']:,} | {spread(row, 'set')} | {times(row.get('set_vs_copy'))} | "
-                     f"{opened} | {spread(row, 'filter')} | {times(row.get('filter_vs_floor'))} | "
+                     f"{opened} | {spread(row, 'filter')} | {keys} | {times(row.get('filter_vs_floor'))} | "
                      f"{model} | {spread(row, 'scroll')} | {ms(row.get('frame_ms'))} | {memory} |")
     return lines
 
@@ -151,7 +154,8 @@ def summary(report, lists, logins, chooses):
                     if "filter_ms" in r else "") for name, r in anchors]
         out.append(f"- At {largest:,} items `{OURS}` opens in {duration(mine['open_cold_ms'])}, re-opens in "
                    f"{duration(mine['open_ms'])} and filters in {duration(mine['filter_ms'])} per key "
-                   f"(medians of {mine['samples']} samples); "
+                   f"(medians of {mine['samples']} samples; the first key after new items "
+                   f"{duration(mine.get('filter_first_ms'))}, the worst {duration(mine.get('filter_max_ms'))}); "
                    + ("; ".join(parts) if parts else "no anchor ran at this size") + ".")
     for name in ("ListCore", OURS):
         floors = [(items, rows[(name, items)]) for items in sizes if (name, items) in rows]
@@ -187,7 +191,8 @@ def markdown(report):
     lines = list_table(lists)
     samples = sorted({r["samples"] for r in results if "samples" in r})
     lines += ["", "Times in milliseconds unless marked s: medians, with min–max, of "
-              + " or ".join(map(str, samples)) + " samples each; bytes/item is resident memory beyond the strings' "
+              + " or ".join(map(str, samples)) + " samples each; the first key is the first keystroke after the "
+              "items were set, the worst key the slowest of all; bytes/item is resident memory beyond the strings' "
               "own bytes (left out below 10,000 items). The floors are measured in list-benchmark's process, so "
               "GTK 4's row has none."]
     lines += ["", f"Each anchor's median ÷ `{OURS}`'s at the same size (how many times longer it takes):", ""]
