@@ -17,5 +17,7 @@ void ek_field_set_property(GObject *object, guint id, const GValue *value, GPara
 void ek_field_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec);
 void ek_field_set_open(GObject *field, gboolean open);
 gchar **ek_field_dup_items(GObject *field);
+/* Sets the items from `text` split at each `separator` (NULL: "\n"), in the item store itself. */
+void ek_field_set_items_from_bytes(GObject *field, GBytes *text, const gchar *separator);
 
 #endif

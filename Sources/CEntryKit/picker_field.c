@@ -127,6 +127,23 @@ void ek_picker_field_set_items(EkPickerField *field, const gchar *const *items, 
 }
 
 /**
+ * ek_picker_field_set_items_from_bytes:
+ * @field: a field
+ * @text: (nullable): the items' UTF-8 text, each item ended by @separator (the last one may go
+ *   without); %NULL for none
+ * @separator: (nullable): what ends each item, one or more bytes; %NULL for "\n"
+ *
+ * Sets #EkPickerField:items from one buffer, split at each @separator inside the field without a
+ * string per item: from a language binding, the fast way to hand over many items (see
+ * ek_drop_down_field_set_items_from_bytes()). The placeholder stays as it is.
+ */
+void ek_picker_field_set_items_from_bytes(EkPickerField *field, GBytes *text, const gchar *separator) {
+    g_return_if_fail(EK_IS_PICKER_FIELD(field));
+    g_return_if_fail(separator == NULL || *separator != '\0');
+    ek_field_set_items_from_bytes(G_OBJECT(field), text, separator);
+}
+
+/**
  * ek_picker_field_get_items:
  * @field: a field
  *

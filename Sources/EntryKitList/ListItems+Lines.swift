@@ -52,3 +52,48 @@ extension ListItems {
         self.init(storage: builder.finish())
     }
 }
+
+extension ListItems {
+    /// The pieces of `bytes` between each `separator` (one or more bytes), split without making
+    /// a `String` per item: what a program in another language hands over in one buffer instead
+    /// of an array of a million strings.
+    ///
+    /// A final separator does not start another item (`"a\nb\n"` is two items), empty text is no
+    /// items, and bytes that are not valid UTF-8 become U+FFFD. Unlike `init(lines:)`, a `\r`
+    /// before a `\n` separator stays in the item.
+    ///
+    ///     ListItems(separated: Array("red,green,blue".utf8), by: Array(",".utf8))   // 3 items
+    public init(separated bytes: UnsafeBufferPointer<UInt8>, by separator: [UInt8]) {
+        precondition(!separator.isEmpty, "ListItems(separated:by:) needs a separator of at least one byte")
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            self.init()
+            return
+        }
+        /// Where the next separator at or after `cursor` starts (`bytes.count` when none does).
+        func nextSeparator(from cursor: Int) -> Int {
+            var from = cursor
+            while from + separator.count <= bytes.count, let hit = memchr(base + from, Int32(separator[0]), bytes.count - from) {
+                let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                guard at + separator.count <= bytes.count else { break }
+                if separator.count == 1 || memcmp(base + at, separator, separator.count) == 0 { return at }
+                from = at + 1
+            }
+            return bytes.count
+        }
+        // Count the items first so the offsets are allocated once.
+        var itemCount = 0
+        var cursor = 0
+        while cursor < bytes.count {
+            itemCount += 1
+            cursor = nextSeparator(from: cursor) + separator.count
+        }
+        var builder = Builder(items: itemCount, bytes: bytes.count)
+        cursor = 0
+        while cursor < bytes.count {
+            let end = nextSeparator(from: cursor)
+            builder.appendRepairing(UnsafeBufferPointer(start: base + cursor, count: end - cursor))
+            cursor = end + separator.count
+        }
+        self.init(storage: builder.finish())
+    }
+}

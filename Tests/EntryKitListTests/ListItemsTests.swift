@@ -38,6 +38,26 @@ import Testing
         #expect(Array(ListItems(lines: Data("\n\n".utf8))) == ["", ""])
     }
 
+    func separated(_ text: [UInt8], _ separator: String) -> [String] {
+        Array(text.withUnsafeBufferPointer { ListItems(separated: $0, by: Array(separator.utf8)) })
+    }
+
+    @Test func bytesSplitAtASeparator() {
+        #expect(separated(Array("red,green,,blue".utf8), ",") == ["red", "green", "", "blue"])
+        // A final separator ends the last item; it does not start another.
+        #expect(separated(Array("a\nb\n".utf8), "\n") == ["a", "b"])
+        #expect(separated(Array("\n".utf8), "\n") == [""])
+        #expect(separated(Array(",,".utf8), ",") == ["", ""])
+        #expect(separated([], ",").isEmpty)
+        #expect(separated(Array("one\r\ntwo".utf8), "\n") == ["one\r", "two"], "only the separator is taken out")
+        // Separators of several bytes, with their first byte alone and cut short in between.
+        #expect(separated(Array("a::b:c::".utf8), "::") == ["a", "b:c"])
+        #expect(separated(Array("a::b:".utf8), "::") == ["a", "b:"])
+        #expect(separated(Array("Crème␞brûlée␞ｶﾞ".utf8), "␞") == ["Crème", "brûlée", "ｶﾞ"])
+        // Bytes that are not UTF-8 are repaired, as lines are.
+        #expect(separated([0x61, 0xFF, 0x2C, 0x62], ",") == ["a\u{FFFD}", "b"])
+    }
+
     @Test func invalidUTF8LinesAreRepaired() {
         let bytes: [UInt8] = Array("ok\n".utf8) + [0x61, 0xFF, 0x62, 0x0A] + [0xE3, 0x81]
         let items = ListItems(lines: Data(bytes))

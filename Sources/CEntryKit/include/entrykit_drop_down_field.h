@@ -11,6 +11,7 @@ G_DECLARE_FINAL_TYPE(EkDropDownField, ek_drop_down_field, EK, DROP_DOWN_FIELD, E
 GtkWidget *ek_drop_down_field_new(void);
 
 void ek_drop_down_field_set_items(EkDropDownField *field, const gchar *const *items);
+void ek_drop_down_field_set_items_from_bytes(EkDropDownField *field, GBytes *text, const gchar *separator);
 gchar **ek_drop_down_field_get_items(EkDropDownField *field);
 void ek_drop_down_field_set_selected_index(EkDropDownField *field, gint index);
 gint ek_drop_down_field_get_selected_index(EkDropDownField *field);

@@ -11,6 +11,7 @@ G_DECLARE_FINAL_TYPE(EkPickerField, ek_picker_field, EK, PICKER_FIELD, EkChooser
 GtkWidget *ek_picker_field_new(void);
 
 void ek_picker_field_set_items(EkPickerField *field, const gchar *const *items, const gchar *placeholder);
+void ek_picker_field_set_items_from_bytes(EkPickerField *field, GBytes *text, const gchar *separator);
 gchar **ek_picker_field_get_items(EkPickerField *field);
 void ek_picker_field_set_picked_index(EkPickerField *field, gint index);
 gint ek_picker_field_get_picked_index(EkPickerField *field);

@@ -122,6 +122,36 @@ import Testing
         #expect(size.pickedIndex == 2 && size.text == "L", "an index given before the items is checked when they come")
     }
 
+    private func bytes(_ text: String) -> OpaquePointer {
+        Array(text.utf8).withUnsafeBufferPointer { g_bytes_new($0.baseAddress, gsize($0.count))! }
+    }
+
+    @Test func itemsFromOneBufferReachTheFieldWrappedOrNot() throws {
+        let lines = bytes("apple\nbanana\nCrème\n")
+        defer { g_bytes_unref(lines) }
+        let field = DropDownField()
+        var notified = 0
+        field.connect("notify::items", withPointer: { _ in notified += 1 })
+        ek_drop_down_field_set_items_from_bytes(OpaquePointer(field.object), lines, nil)  // NULL: lines
+        #expect(Array(field.items) == ["apple", "banana", "Crème"])
+        #expect(notified == 1)
+        let sizes = bytes("S, M, L")
+        defer { g_bytes_unref(sizes) }
+        let picker = PickerField()
+        ek_picker_field_set_items_from_bytes(OpaquePointer(picker.object), sizes, ", ")
+        #expect(Array(picker.items) == ["S", "M", "L"])
+        ek_picker_field_set_items_from_bytes(OpaquePointer(picker.object), nil, ",")
+        #expect(picker.items.isEmpty)
+        // A field made from C has no wrapper in a Swift program until Swift wraps it: the items
+        // go through the property, which keeps them for the wrapper.
+        let object = g_object_ref_sink(ek_drop_down_field_new())!.assumingMemoryBound(to: GObject.self)
+        defer { g_object_unref(object) }
+        ek_drop_down_field_set_items_from_bytes(OpaquePointer(object), lines, "\n")
+        #expect(strings(object, "items") == ["apple", "banana", "Crème"])
+        let wrapped = DropDownField(wrapping: object)
+        #expect(Array(wrapped.items) == ["apple", "banana", "Crème"])
+    }
+
     @Test func aFieldThatOwnsItsWrapperReleasesItWhenDestroyed() {
         let before = GObjectReference.liveCount
         let object = UnsafeMutableRawPointer(ek_drop_down_field_new()!).assumingMemoryBound(to: GObject.self)
