@@ -117,15 +117,24 @@ def versus_table(lists):
     return lines
 
 
+def megabytes(kb):
+    return "—" if kb is None else f"{kb / 1024:.1f}"
+
+
 def startup_table(logins):
-    floor = next((r.get("startup_ms") for r in logins if r["widget"] == LOGIN_FLOOR), None)
-    lines = ["| login dialog | start-up: median (min–max) | ÷ the C dialog |", "|---|---:|---:|"]
+    floor_row = next((r for r in logins if r["widget"] == LOGIN_FLOOR), {})
+    floor, floor_pss = floor_row.get("startup_ms"), floor_row.get("pss_kb")
+    lines = ["| login dialog | start-up: median (min–max) | ÷ the C dialog | waiting: RSS, PSS (MB) | PSS ÷ the C dialog |",
+             "|---|---:|---:|---:|---:|"]
     for row in logins:
         if "error" in row:
-            lines.append(f"| `{row['widget']}` | error: {row['error']} | |")
+            lines.append(f"| `{row['widget']}` | error: {row['error']} | | | |")
             continue
-        versus = "" if row["widget"] == LOGIN_FLOOR else f"{row['startup_ms'] / floor:.2f}×" if floor else "—"
-        lines.append(f"| `{row['widget']}` | {spread(row, 'startup')} | {versus} |")
+        mine = row["widget"] == LOGIN_FLOOR
+        versus = "" if mine else f"{row['startup_ms'] / floor:.2f}×" if floor else "—"
+        memory = f"{megabytes(row.get('rss_kb'))}, {megabytes(row.get('pss_kb'))}"
+        pss_versus = "" if mine else times(ratio(row.get("pss_kb"), floor_pss))
+        lines.append(f"| `{row['widget']}` | {spread(row, 'startup')} | {versus} | {memory} | {pss_versus} |")
     return lines
 
 
@@ -176,6 +185,11 @@ def summary(report, lists, logins, chooses):
                    f"{login[LOGIN]['startup_ms'] / login[LOGIN_FLOOR]['startup_ms']:.2f}× the plain C dialog's "
                    f"{duration(login[LOGIN_FLOOR]['startup_ms'])}"
                    + (f"; zenity takes {duration(login[ZENITY]['startup_ms'])}" if ZENITY in login else "") + ".")
+        if "pss_kb" in login[LOGIN] and "pss_kb" in login[LOGIN_FLOOR]:
+            out.append(f"- Waiting for its answer, `{LOGIN}` takes {megabytes(login[LOGIN]['pss_kb'])} MB of "
+                       f"proportional memory (PSS), {times(ratio(login[LOGIN]['pss_kb'], login[LOGIN_FLOOR]['pss_kb']))} "
+                       f"the C dialog's {megabytes(login[LOGIN_FLOOR]['pss_kb'])} MB"
+                       + (f"; zenity {megabytes(login[ZENITY].get('pss_kb'))} MB" if ZENITY in login else "") + ".")
     big = next((r for r in chooses if r["input"].startswith("1,000,000") and "error" not in r), None)
     if big:
         out.append(f"- `seq 1000000 | entrykit choose` shows its window in {duration(big['startup_ms'])} and has "
