@@ -69,13 +69,38 @@ extension ListItems {
             self.init()
             return
         }
+        // Valid text split at a valid separator gives valid pieces (a separator starts with a
+        // byte that begins a character), so one check of the whole spares one per item.
+        let piecesAreValid =
+            SearchFolding.isASCII(bytes)
+            || (Builder.isValidUTF8(bytes) && separator.withUnsafeBufferPointer { Builder.isValidUTF8($0) })
+        @inline(__always)
+        func append(_ start: Int, _ end: Int, to builder: inout Builder) {
+            let piece = UnsafeBufferPointer(start: base + start, count: end - start)
+            if piecesAreValid { builder.appendValid(piece) } else { builder.appendRepairing(piece) }
+        }
+        if separator.count == 1 {
+            // The common case (lines, or a byte no item holds): separators found 16 bytes at a time.
+            var separators = 0
+            Self.forEach(separator[0], in: bytes) { _ in separators += 1 }
+            let endsWithSeparator = bytes[bytes.count - 1] == separator[0]
+            var builder = Builder(items: separators + (endsWithSeparator ? 0 : 1), bytes: bytes.count)
+            var start = 0
+            Self.forEach(separator[0], in: bytes) { position in
+                append(start, position, to: &builder)
+                start = position + 1
+            }
+            if !endsWithSeparator { append(start, bytes.count, to: &builder) }
+            self.init(storage: builder.finish())
+            return
+        }
         /// Where the next separator at or after `cursor` starts (`bytes.count` when none does).
         func nextSeparator(from cursor: Int) -> Int {
             var from = cursor
             while from + separator.count <= bytes.count, let hit = memchr(base + from, Int32(separator[0]), bytes.count - from) {
                 let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
                 guard at + separator.count <= bytes.count else { break }
-                if separator.count == 1 || memcmp(base + at, separator, separator.count) == 0 { return at }
+                if memcmp(base + at, separator, separator.count) == 0 { return at }
                 from = at + 1
             }
             return bytes.count
@@ -91,9 +116,38 @@ extension ListItems {
         cursor = 0
         while cursor < bytes.count {
             let end = nextSeparator(from: cursor)
-            builder.appendRepairing(UnsafeBufferPointer(start: base + cursor, count: end - cursor))
+            append(cursor, end, to: &builder)
             cursor = end + separator.count
         }
         self.init(storage: builder.finish())
+    }
+
+    /// Calls `body` with the position of every `byte` in `bytes`, in order, comparing 16 bytes at
+    /// a time.
+    @inline(__always)
+    static func forEach(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
+        guard let base = bytes.baseAddress else { return }
+        let wanted = SIMD16<UInt8>(repeating: byte)
+        var index = 0
+        while index + 16 <= bytes.count {
+            let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+            // Each lane is 0x00 or 0xFF; one bit per lane, taken lowest first.
+            let lanes = unsafeBitCast(block .== wanted, to: SIMD2<UInt64>.self)
+            var low = lanes[0] & 0x8080_8080_8080_8080
+            var high = lanes[1] & 0x8080_8080_8080_8080
+            while low != 0 {
+                body(index &+ low.trailingZeroBitCount >> 3)
+                low &= low &- 1
+            }
+            while high != 0 {
+                body(index &+ 8 &+ high.trailingZeroBitCount >> 3)
+                high &= high &- 1
+            }
+            index &+= 16
+        }
+        while index < bytes.count {
+            if base[index] == byte { body(index) }
+            index += 1
+        }
     }
 }

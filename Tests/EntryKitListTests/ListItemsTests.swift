@@ -58,6 +58,17 @@ import Testing
         #expect(separated([0x61, 0xFF, 0x2C, 0x62], ",") == ["a\u{FFFD}", "b"])
     }
 
+    @Test func manyItemsSplitAsTheyWereJoined() {
+        var random = TestRandom(seed: 31)
+        let alphabet = Array("abcXYZ 019-é漢ｶﾞ")
+        let strings = (0..<3_000).map { _ in String((0..<random.below(40)).map { _ in alphabet[random.below(alphabet.count)] }) }
+        for separator in ["\n", "\u{1F}", "::", "␞"] {
+            let joined = Array(strings.joined(separator: separator).utf8)
+            #expect(separated(joined, separator) == strings, "\(separator.debugDescription)")
+            #expect(separated(joined + Array(separator.utf8), separator) == strings, "a final \(separator.debugDescription)")
+        }
+    }
+
     @Test func invalidUTF8LinesAreRepaired() {
         let bytes: [UInt8] = Array("ok\n".utf8) + [0x61, 0xFF, 0x62, 0x0A] + [0xE3, 0x81]
         let items = ListItems(lines: Data(bytes))
