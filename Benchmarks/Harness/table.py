@@ -179,6 +179,11 @@ def summary(report, lists, logins, chooses):
         out.append(f"- `{FROM_PYTHON}` (PyGObject over libentrykit-1.0) ÷ `{OURS}` (Swift), re-open and filter per key: "
                    + ", ".join(f"{times(ratio(p['open_ms'], s['open_ms']))} and {times(ratio(p['filter_ms'], s['filter_ms']))} "
                                f"at {items:,}" for items, p, s in python) + ".")
+        items, p, s = python[-1]
+        if "set_join_ms" in p:
+            out.append(f"- From Python, {items:,} items are set in {duration(p['set_ms'])} "
+                       f"({times(ratio(p['set_ms'], s['set_ms']))} the Swift field's {duration(s['set_ms'])}), as one buffer of "
+                       f"lines: {duration(p['set_join_ms'])} of it is Python joining its list into that buffer.")
     login = {r["widget"]: r for r in logins if "error" not in r}
     if LOGIN in login and LOGIN_FLOOR in login:
         out.append(f"- `{LOGIN}` shows its first frame in {duration(login[LOGIN]['startup_ms'])}, "
