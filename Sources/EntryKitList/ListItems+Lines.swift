@@ -71,20 +71,19 @@ extension ListItems {
         }
         // Valid text split at a valid separator gives valid pieces (a separator starts with a
         // byte that begins a character), so one check of the whole spares one per item.
+        let oneByte = separator.count == 1 ? Self.count(separator[0], in: bytes) : nil
         let piecesAreValid =
-            SearchFolding.isASCII(bytes)
+            (oneByte?.allASCII ?? SearchFolding.isASCII(bytes))
             || (Builder.isValidUTF8(bytes) && separator.withUnsafeBufferPointer { Builder.isValidUTF8($0) })
         @inline(__always)
         func append(_ start: Int, _ end: Int, to builder: inout Builder) {
             let piece = UnsafeBufferPointer(start: base + start, count: end - start)
             if piecesAreValid { builder.appendValid(piece) } else { builder.appendRepairing(piece) }
         }
-        if separator.count == 1 {
+        if let oneByte {
             // The common case (lines, or a byte no item holds): separators found 16 bytes at a time.
-            var separators = 0
-            Self.forEach(separator[0], in: bytes) { _ in separators += 1 }
             let endsWithSeparator = bytes[bytes.count - 1] == separator[0]
-            var builder = Builder(items: separators + (endsWithSeparator ? 0 : 1), bytes: bytes.count)
+            var builder = Builder(items: oneByte.separators + (endsWithSeparator ? 0 : 1), bytes: bytes.count)
             var start = 0
             Self.forEach(separator[0], in: bytes) { position in
                 append(start, position, to: &builder)
@@ -120,6 +119,30 @@ extension ListItems {
             cursor = end + separator.count
         }
         self.init(storage: builder.finish())
+    }
+
+    /// How many times `byte` occurs in `bytes`, and whether all of them are ASCII: one pass,
+    /// 16 bytes at a time.
+    static func count(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> (separators: Int, allASCII: Bool) {
+        guard let base = bytes.baseAddress else { return (0, true) }
+        let wanted = SIMD16<UInt8>(repeating: byte)
+        var found = 0
+        var highBits = SIMD2<UInt64>(repeating: 0)
+        var index = 0
+        while index + 16 <= bytes.count {
+            let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+            highBits |= unsafeBitCast(block, to: SIMD2<UInt64>.self)
+            let lanes = unsafeBitCast(block .== wanted, to: SIMD2<UInt64>.self) & 0x8080_8080_8080_8080
+            found &+= lanes[0].nonzeroBitCount &+ lanes[1].nonzeroBitCount
+            index &+= 16
+        }
+        var tailBits: UInt8 = 0
+        while index < bytes.count {
+            if base[index] == byte { found += 1 }
+            tailBits |= base[index]
+            index += 1
+        }
+        return (found, (highBits[0] | highBits[1]) & 0x8080_8080_8080_8080 == 0 && tailBits < 0x80)
     }
 
     /// Calls `body` with the position of every `byte` in `bytes`, in order, comparing 16 bytes at

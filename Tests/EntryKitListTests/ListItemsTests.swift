@@ -67,6 +67,15 @@ import Testing
             #expect(separated(joined, separator) == strings, "\(separator.debugDescription)")
             #expect(separated(joined + Array(separator.utf8), separator) == strings, "a final \(separator.debugDescription)")
         }
+        // A byte that is not UTF-8 far into a long text: only its item is repaired.
+        var broken = Array(strings.joined(separator: "\n").utf8)
+        let at = broken.lastIndex(of: 0x0A)! - 1
+        broken[at] = 0xFF
+        let pieces = separated(broken, "\n")
+        #expect(pieces.count == strings.count && pieces.last == strings.last)
+        #expect(
+            pieces[strings.count - 2].hasSuffix("\u{FFFD}")
+                && pieces.prefix(strings.count - 2).elementsEqual(strings.prefix(strings.count - 2)))
     }
 
     @Test func invalidUTF8LinesAreRepaired() {
