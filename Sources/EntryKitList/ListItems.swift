@@ -105,6 +105,11 @@ public struct ListItems: Sendable, RandomAccessCollection {
     /// when it gets new items, so the copy is made while nobody types yet. Searches started
     /// before it is done read the text instead (see `ListFilter`); the first search of items
     /// nothing prepared starts it.
+    ///
+    /// Why this way: folding within the set would double what setting costs, and a search that
+    /// waited for the copy would make the first key wait for up to a whole fold (tens of
+    /// milliseconds at a million items). Reading the text costs a search little for ASCII, the
+    /// usual case, so ASCII items never get a copy at all.
     func prepareForSearch() { storage.prepareForSearch() }
 
     /// Stops a preparation under way or waiting (the list got other items); a later search
@@ -175,8 +180,8 @@ public struct ListItems: Sendable, RandomAccessCollection {
         /// Whether a preparation is waiting or running (set by `prepareForSearch`).
         private let preparationRequested = Atomic<Bool>(false)
         private let preparationCancelled = Atomic<Bool>(false)
-        /// How many folded copies of these items were made, and how many of them by a search
-        /// (for tests: the preparation makes the one copy, a search never does).
+        /// How many folded copies of these items were made (for tests: the preparation makes
+        /// one, a search none).
         let foldedCopiesMade = Atomic<Int>(0)
 
         /// What the preparation found; nil while it has not (yet).
