@@ -133,7 +133,8 @@ def startup_table(logins):
         mine = row["widget"] == LOGIN_FLOOR
         versus = "" if mine else f"{row['startup_ms'] / floor:.2f}×" if floor else "—"
         memory = f"{megabytes(row.get('rss_kb'))}, {megabytes(row.get('pss_kb'))}"
-        pss_versus = "" if mine else times(ratio(row.get("pss_kb"), floor_pss))
+        pss_ratio = ratio(row.get("pss_kb"), floor_pss)
+        pss_versus = "" if mine else "—" if pss_ratio is None else f"{pss_ratio:.2f}×"
         lines.append(f"| `{row['widget']}` | {spread(row, 'startup')} | {versus} | {memory} | {pss_versus} |")
     return lines
 
@@ -192,7 +193,7 @@ def summary(report, lists, logins, chooses):
                    + (f"; zenity takes {duration(login[ZENITY]['startup_ms'])}" if ZENITY in login else "") + ".")
         if "pss_kb" in login[LOGIN] and "pss_kb" in login[LOGIN_FLOOR]:
             out.append(f"- Waiting for its answer, `{LOGIN}` takes {megabytes(login[LOGIN]['pss_kb'])} MB of "
-                       f"proportional memory (PSS), {times(ratio(login[LOGIN]['pss_kb'], login[LOGIN_FLOOR]['pss_kb']))} "
+                       f"proportional memory (PSS), {login[LOGIN]['pss_kb'] / login[LOGIN_FLOOR]['pss_kb']:.2f}× "
                        f"the C dialog's {megabytes(login[LOGIN_FLOOR]['pss_kb'])} MB"
                        + (f"; zenity {megabytes(login[ZENITY].get('pss_kb'))} MB" if ZENITY in login else "") + ".")
     big = next((r for r in chooses if r["input"].startswith("1,000,000") and "error" not in r), None)
