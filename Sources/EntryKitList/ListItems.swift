@@ -214,6 +214,9 @@ public struct ListItems: Sendable, RandomAccessCollection {
 
         /// Waits for the preparations asked for so far (tests).
         static func waitForPreparations() { preparationQueue.sync {} }
+        /// Holds preparations back until `resumePreparationsForTesting`.
+        static func suspendPreparationsForTesting() { preparationQueue.suspend() }
+        static func resumePreparationsForTesting() { preparationQueue.resume() }
 
         private var isPreparationCancelled: Bool { preparationCancelled.load(ordering: .relaxed) }
 

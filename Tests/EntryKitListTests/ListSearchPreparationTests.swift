@@ -23,6 +23,19 @@ import Testing
         #expect(items.storage.foldedCopiesMade.load(ordering: .relaxed) == 1, "the searches made no copy of their own")
     }
 
+    @Test func aKeystrokeBeforeThePreparationRunsNeitherWaitsForItNorMakesTheCopy() {
+        let items = ListItems(Self.mixed)
+        ListItems.Storage.suspendPreparationsForTesting()
+        defer { ListItems.Storage.resumePreparationsForTesting() }
+        let engine = ListFilterEngine(items: items)  // its preparation waits behind the held queue
+        // A search that waited for the copy would never return here; one that made it would count.
+        #expect(engine.filterNow("grusse").matches.count == 10_000)
+        #expect(engine.filterNow("ｶﾞｲ").matches.count == 10_000)
+        #expect(engine.filterNow("ITEM 4").matches.count == 11_111)
+        #expect(items.storage.searchForm == nil)
+        #expect(items.storage.foldedCopiesMade.load(ordering: .relaxed) == 0)
+    }
+
     @Test func asciiItemsNeedNoFoldedCopy() {
         let items = ListItems(Self.ascii)
         let engine = ListFilterEngine(items: items)
