@@ -237,7 +237,9 @@ public enum ListFilter {
             _ transformByte: (UInt8) -> UInt8
         ) -> Bool {
             let loaded = transform(UnsafeRawPointer(text).loadUnaligned(fromByteOffset: position, as: SIMD16<UInt8>.self))
-            guard all((loaded .== head) .| outsideHead) else { return false }
+            // Every lane equal or outside the head: all 128 bits set (`all()` is a call per lane).
+            let equal = unsafeBitCast((loaded .== head) .| outsideHead, to: SIMD2<UInt64>.self)
+            guard equal[0] & equal[1] == UInt64.max else { return false }
             var index = 16
             while index < count {
                 if transformByte(text[position &+ index]) != bytes[index] { return false }
@@ -254,14 +256,31 @@ public enum ListFilter {
             in text: UnsafePointer<UInt8>, from start: Int, to end: Int, _ transform: (SIMD16<UInt8>) -> SIMD16<UInt8>,
             _ found: (Int) -> Int?
         ) {
-            var position = start
-            let firstByte = SIMD16<UInt8>(repeating: bytes[firstPosition])
-            let secondByte = SIMD16<UInt8>(repeating: bytes[secondPosition])
             let raw = UnsafeRawPointer(text)
+            let firstByte = SIMD16<UInt8>(repeating: bytes[firstPosition])
+            let (first, second) = (firstPosition, secondPosition)
+            guard first != second else {
+                // A one-byte needle: one load per 16 bytes, and every candidate is a match.
+                return eachCandidate(from: start, to: end, found) { position in
+                    transform(raw.loadUnaligned(fromByteOffset: position &+ first, as: SIMD16<UInt8>.self)) .== firstByte
+                }
+            }
+            let secondByte = SIMD16<UInt8>(repeating: bytes[second])
+            eachCandidate(from: start, to: end, found) { position in
+                (transform(raw.loadUnaligned(fromByteOffset: position &+ first, as: SIMD16<UInt8>.self)) .== firstByte)
+                    .& (transform(raw.loadUnaligned(fromByteOffset: position &+ second, as: SIMD16<UInt8>.self)) .== secondByte)
+            }
+        }
+
+        /// `candidates`' loop, given which lanes of the 16 positions from a position hold the
+        /// rare bytes.
+        @inline(__always)
+        private func eachCandidate(
+            from start: Int, to end: Int, _ found: (Int) -> Int?, _ matchingLanes: (Int) -> SIMDMask<SIMD16<Int8>>
+        ) {
+            var position = start
             outer: while position < end {
-                let first = transform(raw.loadUnaligned(fromByteOffset: position &+ firstPosition, as: SIMD16<UInt8>.self))
-                let second = transform(raw.loadUnaligned(fromByteOffset: position &+ secondPosition, as: SIMD16<UInt8>.self))
-                let lanes = unsafeBitCast((first .== firstByte) .& (second .== secondByte), to: SIMD2<UInt64>.self)
+                let lanes = unsafeBitCast(matchingLanes(position), to: SIMD2<UInt64>.self)
                 // Each lane is 0x00 or 0xFF; keep one bit per lane so lanes can be taken lowest first.
                 var low = lanes[0] & 0x8080_8080_8080_8080
                 var high = lanes[1] & 0x8080_8080_8080_8080
@@ -312,7 +331,7 @@ public enum ListFilter {
             var item = lower
             needle.candidates(in: folded, from: Int(offsets[lower]), to: Int(offsets[upper]), { $0 }) { candidate in
                 // The needle holds no 0xFF, so it never spans two items.
-                guard needle.occurs(at: candidate, in: folded, { $0 }, { $0 }) else { return nil }
+                guard needle.count == 1 || needle.occurs(at: candidate, in: folded, { $0 }, { $0 }) else { return nil }
                 item = ListFilter.item(containing: candidate, from: item, below: upper, offsets: offsets)
                 output[written] = Int32(truncatingIfNeeded: item)
                 written &+= 1
@@ -385,7 +404,7 @@ public enum ListFilter {
             var written = 0
             var item = lower
             needle.candidates(in: text, from: Int(offsets[lower]), to: Int(offsets[upper]), Self.lowercased) { candidate in
-                guard needle.occurs(at: candidate, in: text, Self.lowercased, Self.lowercased) else { return nil }
+                guard needle.count == 1 || needle.occurs(at: candidate, in: text, Self.lowercased, Self.lowercased) else { return nil }
                 item = ListFilter.item(containing: candidate, from: item, below: upper, offsets: offsets)
                 // No separators here: a match may run from one item into the next.
                 guard candidate &+ needle.count <= Int(offsets[item &+ 1]) else { return nil }
