@@ -86,7 +86,10 @@ public enum ListFilter {
         _ scanner: Scanner, _ base: ListMatches, _ isCancelled: @Sendable () -> Bool
     ) -> [Int32]? {
         let candidates: [Int32]? = if case .some(let indices) = base.storage { indices } else { nil }
-        let partCount = base.count >= parallelThreshold ? min(ProcessInfo.processInfo.activeProcessorCount, 8) : 1
+        // More parts than cores: a helper thread that wakes late (none idle in the pool, a busy
+        // machine) still takes the parts left, where with one part per core the calling thread
+        // would scan them all.
+        let partCount = base.count >= parallelThreshold ? min(4 * ProcessInfo.processInfo.activeProcessorCount, 16) : 1
         let cancelled = Atomic<Bool>(false)
         let found = [Int32](unsafeUninitializedCapacity: base.count) { output, written in
             let out = UnsafeSendablePointer(output.baseAddress!)
