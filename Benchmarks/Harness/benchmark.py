@@ -105,9 +105,12 @@ def measure_list(command):
 
 def startup_rows(watcher, subjects, runs, label_key="widget"):
     """Interleaved rounds (a slow moment of the machine hits every subject alike); the first
-    round warms caches and is not counted. `subjects` maps a label to (command, stdin, then)."""
+    round warms caches and is not counted. `subjects` maps a label to (command, stdin, then);
+    `then` gives the time everything was loaded (`loaded_ms`), or figures by name (the memory:
+    `rss_kb`, `pss_kb`), each reported as the median with every sample under "raw"."""
     samples = {name: [] for name in subjects}
     extra = {name: [] for name in subjects}
+    figures = {name: {} for name in subjects}
     errors = {}
     for round_ in range(runs + 1):
         for name, (command, stdin_path, then) in subjects.items():
@@ -120,7 +123,10 @@ def startup_rows(watcher, subjects, runs, label_key="widget"):
                 continue
             if round_:
                 samples[name].append(round(ms, 2))
-                if more is not None:
+                if isinstance(more, dict):
+                    for key, value in more.items():
+                        figures[name].setdefault(key, []).append(value)
+                elif more is not None:
                     extra[name].append(round(more, 2))
     rows = []
     for name in subjects:
@@ -135,16 +141,21 @@ def startup_rows(watcher, subjects, runs, label_key="widget"):
                 row.update(loaded_ms=round(statistics.median(extra[name]), 2), loaded_min_ms=min(extra[name]),
                            loaded_max_ms=max(extra[name]))
                 row["raw"]["loaded"] = extra[name]
+            for key, values in figures[name].items():
+                row[key] = round(statistics.median(values))
+                row["raw"][key] = values
         rows.append(row)
         print(f"  {table.describe(row)}", file=sys.stderr)
     return rows
 
 
 def login_rows(watcher, entrykit, login_floor, runs):
+    """The first frame, then the memory the dialog takes while it waits (startup.waiting_memory)."""
     return startup_rows(watcher, {
-        "entrykit login": ([entrykit, "login", "--title", "Sign in"], None, None),
-        "zenity --password --username": (["zenity", "--password", "--username", "--title", "Sign in"], None, None),
-        "C GTK 3 dialog": ([login_floor, "--title", "Sign in"], None, None),
+        "entrykit login": ([entrykit, "login", "--title", "Sign in"], None, startup.waiting_memory),
+        "zenity --password --username": (["zenity", "--password", "--username", "--title", "Sign in"], None,
+                                         startup.waiting_memory),
+        "C GTK 3 dialog": ([login_floor, "--title", "Sign in"], None, startup.waiting_memory),
     }, runs)
 
 

@@ -5,7 +5,8 @@ another process or language is measured exactly as list-benchmark measures its o
 
 A subject is an object with `set_items(items)`, `open()`, `close()`, `type_query(text)`,
 `page_down()`, `rows` (the rows the list shows now), `painted` (the widget whose frames count),
-`is_shown()` (the list is on screen) and `retire()` (takes a warm-up subject out of the way).
+`is_shown()` (the list is on screen) and `retire()` (takes a warm-up subject out of the way); it
+may have `set_parts`, the time its sets spent in steps of their own (see `measure`).
 """
 import ctypes
 import json
@@ -154,6 +155,10 @@ def measure(name, make_subject, frames, count, samples):
             full_bytes = resident_bytes()
         subject.close()
     summary(row, raw, "set", sets)
+    # A subject may say what part of each set went to steps of its own (`set_parts`: name → the
+    # samples in ms, one per set), reported beside it as `set_<name>_ms`.
+    for part, part_samples in getattr(subject, "set_parts", {}).items():
+        summary(row, raw, f"set_{part}", part_samples)
     summary(row, raw, "open_cold", colds)
     opens = []
     for _ in range(samples):
@@ -182,6 +187,7 @@ def measure(name, make_subject, frames, count, samples):
         filter_timed("", count)
         frames.settle()
     summary(row, raw, "filter", filters)
+    row["filter_first_ms"] = round(filters[0], 2)  # the first key after the sets
     row["filter_rows"] = expected
 
     scrolls = []

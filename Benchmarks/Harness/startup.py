@@ -8,6 +8,9 @@ process's windows are ignored.
 
 `wait_for_sensitive` then watches, over AT-SPI, for a button of that process to become sensitive:
 how `entrykit choose` shows from outside that its items are all in (OK waits insensitive until then).
+
+`waiting_memory` reads what a dialog takes while it waits for a person: its resident and
+proportional set sizes from /proc/PID/smaps_rollup, a few seconds after the start.
 """
 import select
 import subprocess
@@ -113,6 +116,31 @@ def wait_for_sensitive(process, start, name, timeout_s=60):
         except Exception:  # the tree changes while the window is built
             button = None
         time.sleep(0.002)
+
+
+# When a waiting dialog's memory is read: after its start-up, once it has settled.
+MEMORY_AFTER_S = 3
+
+
+def waiting_memory(process, start):
+    """{"rss_kb", "pss_kb"} of `process` MEMORY_AFTER_S after `start`: the resident set size, and
+    the proportional one (shared pages divided among the processes sharing them, so a library
+    every GTK program maps counts a fraction, the program's own pages in full). Reading another
+    process's smaps needs the right to trace it: an undumpable prompt's are the owner's only if
+    the reader may trace any process (root, as in the benchmark's container)."""
+    time.sleep(max(0.0, MEMORY_AFTER_S - (time.monotonic_ns() - start) / 1e9))
+    if process.poll() is not None:
+        raise StartupError(f"{process.args[0]}: ended before its memory was read (exit {process.poll()})")
+    fields = {}
+    try:
+        with open(f"/proc/{process.pid}/smaps_rollup") as rollup:
+            for line in rollup:
+                name, _, rest = line.partition(":")
+                if name in ("Rss", "Pss"):
+                    fields[name.lower() + "_kb"] = int(rest.split()[0])
+    except PermissionError as error:
+        raise StartupError(f"{process.args[0]}: memory not readable ({error})")
+    return fields
 
 
 def _find_button(pyatspi, pid, name):

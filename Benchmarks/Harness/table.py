@@ -74,28 +74,31 @@ def describe(row):
     what = label(row) + (f" {row['items']:,}" if "items" in row else "") + (f", {row['input']}" if "input" in row else "")
     if "error" in row or "capped" in row:
         return f"{what}: {row.get('error') or row['capped']}"
-    keys = ("set_ms", "copy_ms", "open_cold_ms", "open_ms", "filter_ms", "filter_model_ms", "filter_floor_ms",
+    keys = ("set_ms", "copy_ms", "open_cold_ms", "open_ms", "filter_ms", "filter_first_ms", "filter_max_ms",
+            "filter_model_ms", "filter_floor_ms",
             "scroll_ms", "frame_ms", "startup_ms", "loaded_ms")
     figures = ", ".join(f"{key} {row[key]}" for key in keys if key in row)
     return f"{what}: {figures}"
 
 
 def list_table(lists):
-    lines = ["| widget | items | set | set ÷ copy | open: cold, then re-open | filter per key | filter ÷ floor "
-             "| list core's filter ÷ floor | page down | repaint | bytes/item |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = ["| widget | items | set | set ÷ copy | open: cold, then re-open | filter per key | first key, worst key "
+             "| filter ÷ floor | list core's filter ÷ floor | page down | repaint | bytes/item |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for row in lists:
         name = f"**{label(row)}**" if is_ours(row) else f"`{label(row)}`"
         if "error" in row or "capped" in row:
             what = f"error: {row['error']}" if "error" in row else row["capped"]
-            lines.append(f"| {name} | {row['items']:,} | {what} | | | | | | | | |")
+            lines.append(f"| {name} | {row['items']:,} | {what} | | | | | | | | | |")
             continue
         opened = f"{spread(row, 'open_cold')}, {spread(row, 'open')}"
         memory = f"{row['bytes_per_item']:.0f}" if "bytes_per_item" in row else "—"
         model = (f"{ms(row['filter_model_ms'])} ÷ {ms(row['filter_floor_ms'])} = {row['filter_model_vs_floor']:.2f}×"
                  if "filter_model_vs_floor" in row else "—")
+        keys = (f"{ms(row.get('filter_first_ms'))}, {ms(row.get('filter_max_ms'))}"
+                if "filter_ms" in row else "—")
         lines.append(f"| {name} | {row['items']:,} | {spread(row, 'set')} | {times(row.get('set_vs_copy'))} | "
-                     f"{opened} | {spread(row, 'filter')} | {times(row.get('filter_vs_floor'))} | "
+                     f"{opened} | {spread(row, 'filter')} | {keys} | {times(row.get('filter_vs_floor'))} | "
                      f"{model} | {spread(row, 'scroll')} | {ms(row.get('frame_ms'))} | {memory} |")
     return lines
 
@@ -114,15 +117,38 @@ def versus_table(lists):
     return lines
 
 
+def megabytes(kb):
+    return "—" if kb is None else f"{kb / 1024:.1f}"
+
+
+def pss_versus(row, floor_row):
+    """The median over the rounds of the row's PSS ÷ the C dialog's in the same round. PSS divides
+    a library's pages among the processes mapping it at that moment, so another program starting
+    or ending (a portal, the previous subject still exiting) moves every figure of its round: each
+    round is compared with itself, as the interleaved rounds are meant to be."""
+    mine, floor = row.get("raw", {}).get("pss_kb"), floor_row.get("raw", {}).get("pss_kb")
+    if not mine or not floor or len(mine) != len(floor):
+        return ratio(row.get("pss_kb"), floor_row.get("pss_kb"))
+    ratios = sorted(m / f for m, f in zip(mine, floor))
+    middle = len(ratios) // 2
+    return ratios[middle] if len(ratios) % 2 else (ratios[middle - 1] + ratios[middle]) / 2
+
+
 def startup_table(logins):
-    floor = next((r.get("startup_ms") for r in logins if r["widget"] == LOGIN_FLOOR), None)
-    lines = ["| login dialog | start-up: median (min–max) | ÷ the C dialog |", "|---|---:|---:|"]
+    floor_row = next((r for r in logins if r["widget"] == LOGIN_FLOOR), {})
+    floor = floor_row.get("startup_ms")
+    lines = ["| login dialog | start-up: median (min–max) | ÷ the C dialog | waiting: RSS, PSS (MB) | PSS ÷ the C dialog's, same round |",
+             "|---|---:|---:|---:|---:|"]
     for row in logins:
         if "error" in row:
-            lines.append(f"| `{row['widget']}` | error: {row['error']} | |")
+            lines.append(f"| `{row['widget']}` | error: {row['error']} | | | |")
             continue
-        versus = "" if row["widget"] == LOGIN_FLOOR else f"{row['startup_ms'] / floor:.2f}×" if floor else "—"
-        lines.append(f"| `{row['widget']}` | {spread(row, 'startup')} | {versus} |")
+        mine = row["widget"] == LOGIN_FLOOR
+        versus = "" if mine else f"{row['startup_ms'] / floor:.2f}×" if floor else "—"
+        memory = f"{megabytes(row.get('rss_kb'))}, {megabytes(row.get('pss_kb'))}"
+        pss_ratio = pss_versus(row, floor_row)
+        pss_cell = "" if mine else "—" if pss_ratio is None else f"{pss_ratio:.2f}×"
+        lines.append(f"| `{row['widget']}` | {spread(row, 'startup')} | {versus} | {memory} | {pss_cell} |")
     return lines
 
 
@@ -151,7 +177,8 @@ def summary(report, lists, logins, chooses):
                     if "filter_ms" in r else "") for name, r in anchors]
         out.append(f"- At {largest:,} items `{OURS}` opens in {duration(mine['open_cold_ms'])}, re-opens in "
                    f"{duration(mine['open_ms'])} and filters in {duration(mine['filter_ms'])} per key "
-                   f"(medians of {mine['samples']} samples); "
+                   f"(medians of {mine['samples']} samples; the first key after new items "
+                   f"{duration(mine.get('filter_first_ms'))}, the worst {duration(mine.get('filter_max_ms'))}); "
                    + ("; ".join(parts) if parts else "no anchor ran at this size") + ".")
     for name in ("ListCore", OURS):
         floors = [(items, rows[(name, items)]) for items in sizes if (name, items) in rows]
@@ -166,12 +193,22 @@ def summary(report, lists, logins, chooses):
         out.append(f"- `{FROM_PYTHON}` (PyGObject over libentrykit-1.0) ÷ `{OURS}` (Swift), re-open and filter per key: "
                    + ", ".join(f"{times(ratio(p['open_ms'], s['open_ms']))} and {times(ratio(p['filter_ms'], s['filter_ms']))} "
                                f"at {items:,}" for items, p, s in python) + ".")
+        items, p, s = python[-1]
+        if "set_join_ms" in p:
+            out.append(f"- From Python, {items:,} items are set in {duration(p['set_ms'])} "
+                       f"({times(ratio(p['set_ms'], s['set_ms']))} the Swift field's {duration(s['set_ms'])}), as one buffer of "
+                       f"lines: {duration(p['set_join_ms'])} of it is Python joining its list into that buffer.")
     login = {r["widget"]: r for r in logins if "error" not in r}
     if LOGIN in login and LOGIN_FLOOR in login:
         out.append(f"- `{LOGIN}` shows its first frame in {duration(login[LOGIN]['startup_ms'])}, "
                    f"{login[LOGIN]['startup_ms'] / login[LOGIN_FLOOR]['startup_ms']:.2f}× the plain C dialog's "
                    f"{duration(login[LOGIN_FLOOR]['startup_ms'])}"
                    + (f"; zenity takes {duration(login[ZENITY]['startup_ms'])}" if ZENITY in login else "") + ".")
+        if "pss_kb" in login[LOGIN] and "pss_kb" in login[LOGIN_FLOOR]:
+            out.append(f"- Waiting for its answer, `{LOGIN}` takes {megabytes(login[LOGIN]['pss_kb'])} MB of "
+                       f"proportional memory (PSS), {pss_versus(login[LOGIN], login[LOGIN_FLOOR]):.2f}× the C dialog's in the "
+                       f"same round (medians: {megabytes(login[LOGIN_FLOOR]['pss_kb'])} MB for the C dialog"
+                       + (f", {megabytes(login[ZENITY].get('pss_kb'))} MB for zenity" if ZENITY in login else "") + ").")
     big = next((r for r in chooses if r["input"].startswith("1,000,000") and "error" not in r), None)
     if big:
         out.append(f"- `seq 1000000 | entrykit choose` shows its window in {duration(big['startup_ms'])} and has "
@@ -187,7 +224,8 @@ def markdown(report):
     lines = list_table(lists)
     samples = sorted({r["samples"] for r in results if "samples" in r})
     lines += ["", "Times in milliseconds unless marked s: medians, with min–max, of "
-              + " or ".join(map(str, samples)) + " samples each; bytes/item is resident memory beyond the strings' "
+              + " or ".join(map(str, samples)) + " samples each; the first key is the first keystroke after the "
+              "items were set, the worst key the slowest of all; bytes/item is resident memory beyond the strings' "
               "own bytes (left out below 10,000 items). The floors are measured in list-benchmark's process, so "
               "GTK 4's row has none."]
     lines += ["", f"Each anchor's median ÷ `{OURS}`'s at the same size (how many times longer it takes):", ""]

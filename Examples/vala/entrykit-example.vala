@@ -37,9 +37,11 @@ int main (string[] args) {
 
     var fruit = new EntryKit.DropDownField ();
     fruit.placeholder_text = "Fruit";
-    var items = new string[100000];
-    for (int i = 0; i < items.length; i++) items[i] = "item %d".printf (i);
-    fruit.set_items (items);
+    // Many items go quickest as one buffer, one item per line, which the field splits itself
+    // (set_items takes an array of strings instead).
+    var lines = new StringBuilder ();
+    for (int i = 0; i < 100000; i++) lines.append_printf ("item %d\n", i);
+    fruit.set_items_from_bytes (new Bytes (lines.str.data), "\n");
     fruit.free_text = true;
     fruit.visible_row_count = 8;
     fruit.selected.connect ((index, item) => say ("selected %d %s".printf (index, item)));

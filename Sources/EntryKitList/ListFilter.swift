@@ -1,13 +1,18 @@
 import Dispatch
 import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Substring filtering of `ListItems` by a `ListQuery`, case-, accent- and width-insensitive.
 ///
-/// The scan runs over the store's contiguous folded buffer sixteen bytes at a time, looking
-/// for two of the query's rarest bytes at once and checking the whole query only where both
-/// sit; after a match it jumps to the next item. Given the matches of a query that the new
-/// one refines (`ListQuery.refines`), it scans only those items.
+/// The scan runs over the items' contiguous bytes sixteen at a time, looking for two of the
+/// query's rarest bytes at once and checking the whole query only where both sit; after a
+/// match it jumps to the next item. It reads the store's folded copy when there is one; items
+/// that are all ASCII need none (their bytes lowercased as they are read are their folded
+/// form), and until the copy of other items is made, the scan reads their text the same way
+/// and folds the non-ASCII items it meets one at a time (see `TextScanner`). So no search
+/// waits for the copy, and none makes it. Given the matches of a query that the new one
+/// refines (`ListQuery.refines`), it scans only those items.
 ///
 /// `ListFilterEngine` adds caching, cancellation and running off the GTK thread.
 ///
@@ -28,57 +33,90 @@ public enum ListFilter {
         of query: ListQuery, in items: ListItems, within base: ListMatches? = nil,
         isCancelled: @Sendable () -> Bool = { false }
     ) -> ListMatches? {
-        let base = base ?? .all(items.count)
+        matches(of: query, in: items, within: base, readingText: false, isCancelled: isCancelled)
+    }
+
+    /// `matches(of:in:within:isCancelled:)`; `readingText` reads the items' text even when
+    /// their folded copy is made (tests compare the two).
+    static func matches(
+        of query: ListQuery, in items: ListItems, within base: ListMatches?, readingText: Bool,
+        isCancelled: @Sendable () -> Bool
+    ) -> ListMatches? {
+        var base = base ?? .all(items.count)
         if query.matchesEverything { return base }
         let storage = items.storage
-        let (first, second) = rareBytePositions(query.folded)
-        let candidates: [Int32]? = if case .some(let indices) = base.storage { indices } else { nil }
+        let lastCandidate: Int32? = if case .some(let indices) = base.storage { indices.last } else { nil }
         precondition(
-            Int(candidates?.last ?? 0) < max(items.count, 1) && base.count <= items.count,
+            Int(lastCandidate ?? 0) < max(items.count, 1) && base.count <= items.count,
             "the base matches belong to a different list of items")
-        // Large scans are split over the cores; each part writes its matches at its own
-        // offset in the output (a part never finds more items than it has), then the parts
-        // are moved together.
-        let partCount = base.count >= parallelThreshold ? min(ProcessInfo.processInfo.activeProcessorCount, 8) : 1
-        let cancelled = Atomic<Bool>(false)
-        let search = storage.searchText
-        var found = withExtendedLifetime(storage) {
-            query.folded.withUnsafeBufferPointer { needle in
-                let scanner = Scanner(
-                    folded: search.folded, offsets: search.offsets,
-                    needle: needle.baseAddress!, needleCount: needle.count,
-                    firstPosition: first, secondPosition: second)
-                return [Int32](unsafeUninitializedCapacity: base.count) { output, written in
-                    let out = UnsafeSendablePointer(output.baseAddress!)
-                    let partWritten = UnsafeMutableBufferPointer<Int>.allocate(capacity: partCount)
-                    defer { partWritten.deallocate() }
-                    let counts = UnsafeSendablePointer(partWritten.baseAddress!)
-                    @Sendable func scanPart(_ part: Int) {
-                        let lower = base.count * part / partCount, upper = base.count * (part + 1) / partCount
-                        counts.pointer[part] = scan(
-                            scanner, positions: lower..<upper, candidates: candidates,
-                            into: out.pointer + lower, cancelled: cancelled, isCancelled: isCancelled)
-                    }
-                    if partCount == 1 {
-                        scanPart(0)
-                    } else {
-                        DispatchQueue.concurrentPerform(iterations: partCount) { scanPart($0) }
-                    }
-                    for part in 0..<partCount {
-                        let lower = base.count * part / partCount
-                        if written != lower {
-                            (out.pointer + written).update(from: out.pointer + lower, count: counts.pointer[part])
-                        }
-                        written += counts.pointer[part]
-                    }
+        // Each candidate item costs a jump and a scanner start-up, about what scanning a few
+        // dozen items costs: past this share of the items, a scan of all is quicker (and the
+        // new matches are among the old ones either way, the query refining theirs).
+        if base.count > items.count / fullScanShare { base = .all(items.count) }
+        let form = storage.searchForm
+        if form == nil { storage.prepareForSearch() }
+        let found: [Int32]? = withExtendedLifetime(storage) {
+            query.folded.withUnsafeBufferPointer { needleBytes in
+                let needle = Needle(needleBytes)
+                switch readingText ? nil : form {
+                case .folded(let search):
+                    return run(FoldedScanner(folded: search.folded, offsets: search.offsets, needle: needle), base, isCancelled)
+                case .ascii:
+                    return run(TextScanner(storage: storage, needle: needle, allASCII: true), base, isCancelled)
+                case nil:
+                    return run(TextScanner(storage: storage, needle: needle, allASCII: false), base, isCancelled)
                 }
             }
         }
-        if cancelled.load(ordering: .relaxed) { return nil }
+        guard var found else { return nil }
         if found.count == items.count { return .all(items.count) }
         // Give back the capacity reserved for the worst case when most of it went unused.
         if found.count < found.capacity / 2 { found = Array(found) }
         return ListMatches(storage: .some(found))
+    }
+
+    /// A refinement scans only the earlier matches while they are at most 1/`fullScanShare`
+    /// of the items.
+    static let fullScanShare = 16
+
+    /// Scans the items of `base` with `scanner`; nil when cancelled. Large scans are split
+    /// over the cores; each part writes its matches at its own offset in the output (a part
+    /// never finds more items than it has), then the parts are moved together.
+    private static func run<Scanner: ItemScanner>(
+        _ scanner: Scanner, _ base: ListMatches, _ isCancelled: @Sendable () -> Bool
+    ) -> [Int32]? {
+        let candidates: [Int32]? = if case .some(let indices) = base.storage { indices } else { nil }
+        // More parts than cores: a helper thread that wakes late (none idle in the pool, a busy
+        // machine) still takes the parts left, where with one part per core the calling thread
+        // would scan them all.
+        let partCount = base.count >= parallelThreshold ? min(4 * ProcessInfo.processInfo.activeProcessorCount, 16) : 1
+        let cancelled = Atomic<Bool>(false)
+        let found = [Int32](unsafeUninitializedCapacity: base.count) { output, written in
+            let out = UnsafeSendablePointer(output.baseAddress!)
+            let partWritten = UnsafeMutableBufferPointer<Int>.allocate(capacity: partCount)
+            defer { partWritten.deallocate() }
+            let counts = UnsafeSendablePointer(partWritten.baseAddress!)
+            @Sendable func scanPart(_ part: Int) {
+                let lower = base.count * part / partCount, upper = base.count * (part + 1) / partCount
+                var partScanner = scanner  // each part folds with a `Folder` of its own
+                counts.pointer[part] = scan(
+                    &partScanner, positions: lower..<upper, candidates: candidates,
+                    into: out.pointer + lower, cancelled: cancelled, isCancelled: isCancelled)
+            }
+            if partCount == 1 {
+                scanPart(0)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: partCount) { scanPart($0) }
+            }
+            for part in 0..<partCount {
+                let lower = base.count * part / partCount
+                if written != lower {
+                    (out.pointer + written).update(from: out.pointer + lower, count: counts.pointer[part])
+                }
+                written += counts.pointer[part]
+            }
+        }
+        return cancelled.load(ordering: .relaxed) ? nil : found
     }
 
     /// Below this many items a scan runs on one thread; a few hundred microseconds of work
@@ -87,8 +125,8 @@ public enum ListFilter {
 
     /// Scans base positions `positions` (items when `candidates` is nil, else indices into it),
     /// writing matching item indices to `output`; returns how many.
-    private static func scan(
-        _ scanner: Scanner, positions: Range<Int>, candidates: [Int32]?, into output: UnsafeMutablePointer<Int32>,
+    private static func scan<Scanner: ItemScanner>(
+        _ scanner: inout Scanner, positions: Range<Int>, candidates: [Int32]?, into output: UnsafeMutablePointer<Int32>,
         cancelled: borrowing Atomic<Bool>, isCancelled: @Sendable () -> Bool
     ) -> Int {
         var written = 0
@@ -166,30 +204,86 @@ public enum ListFilter {
         return (first, second)
     }
 
-    /// Finds the items in a range whose folded bytes contain the needle.
-    struct Scanner: @unchecked Sendable {  // reads only; the store outlives every scan
-        let folded: UnsafePointer<UInt8>
-        let offsets: UnsafePointer<UInt32>
-        let needle: UnsafePointer<UInt8>
-        let needleCount: Int
+    /// The folded query as the scanners use it: its two rarest bytes, and its first 16 bytes
+    /// with the lanes of a 16-byte load they cover.
+    struct Needle: @unchecked Sendable {  // points into the query, which outlives every scan
+        let bytes: UnsafePointer<UInt8>
+        let count: Int
         let firstPosition: Int
         let secondPosition: Int
+        let head: SIMD16<UInt8>
+        let outsideHead: SIMDMask<SIMD16<Int8>>
+        let isASCII: Bool
 
-        /// Writes the index of every matching item in `lower..<upper` to `output`, in order;
-        /// returns how many.
+        init(_ needle: UnsafeBufferPointer<UInt8>) {
+            bytes = needle.baseAddress!
+            count = needle.count
+            (firstPosition, secondPosition) = rareBytePositions(Array(needle))
+            var head = SIMD16<UInt8>(repeating: 0)
+            var outside = SIMDMask<SIMD16<Int8>>(repeating: true)
+            for lane in 0..<min(count, 16) {
+                head[lane] = needle[lane]
+                outside[lane] = false
+            }
+            self.head = head
+            outsideHead = outside
+            isASCII = SearchFolding.isASCII(needle)
+        }
+
+        /// Whether the needle sits at `position` of `text`, whose bytes are passed through
+        /// `transform` (lowercasing, or nothing) before they are compared; the first 16 with one
+        /// vector compare, without a branch per byte (the buffer's padding keeps the load
+        /// inside it).
         @inline(__always)
-        func scan(items lower: Int, _ upper: Int, into output: UnsafeMutablePointer<Int32>) -> Int {
-            var written = 0
-            var position = Int(offsets[lower])
-            let end = Int(offsets[upper])
-            var item = lower
-            let firstByte = SIMD16<UInt8>(repeating: needle[firstPosition])
-            let secondByte = SIMD16<UInt8>(repeating: needle[secondPosition])
-            let raw = UnsafeRawPointer(folded)
+        func occurs(
+            at position: Int, in text: UnsafePointer<UInt8>, _ transform: (SIMD16<UInt8>) -> SIMD16<UInt8>,
+            _ transformByte: (UInt8) -> UInt8
+        ) -> Bool {
+            let loaded = transform(UnsafeRawPointer(text).loadUnaligned(fromByteOffset: position, as: SIMD16<UInt8>.self))
+            // Every lane equal or outside the head: all 128 bits set (`all()` is a call per lane).
+            let equal = unsafeBitCast((loaded .== head) .| outsideHead, to: SIMD2<UInt64>.self)
+            guard equal[0] & equal[1] == UInt64.max else { return false }
+            var index = 16
+            while index < count {
+                if transformByte(text[position &+ index]) != bytes[index] { return false }
+                index &+= 1
+            }
+            return true
+        }
+
+        /// Calls `found` with each position in `start..<end` of `text` (through `transform`)
+        /// where both rare bytes sit, in order, until it returns a position to go on from (nil:
+        /// go on with the next one). Returns when a position's needle would end past `end`.
+        @inline(__always)
+        func candidates(
+            in text: UnsafePointer<UInt8>, from start: Int, to end: Int, _ transform: (SIMD16<UInt8>) -> SIMD16<UInt8>,
+            _ found: (Int) -> Int?
+        ) {
+            let raw = UnsafeRawPointer(text)
+            let firstByte = SIMD16<UInt8>(repeating: bytes[firstPosition])
+            let (first, second) = (firstPosition, secondPosition)
+            guard first != second else {
+                // A one-byte needle: one load per 16 bytes, and every candidate is a match.
+                return eachCandidate(from: start, to: end, found) { position in
+                    transform(raw.loadUnaligned(fromByteOffset: position &+ first, as: SIMD16<UInt8>.self)) .== firstByte
+                }
+            }
+            let secondByte = SIMD16<UInt8>(repeating: bytes[second])
+            eachCandidate(from: start, to: end, found) { position in
+                (transform(raw.loadUnaligned(fromByteOffset: position &+ first, as: SIMD16<UInt8>.self)) .== firstByte)
+                    .& (transform(raw.loadUnaligned(fromByteOffset: position &+ second, as: SIMD16<UInt8>.self)) .== secondByte)
+            }
+        }
+
+        /// `candidates`' loop, given which lanes of the 16 positions from a position hold the
+        /// rare bytes.
+        @inline(__always)
+        private func eachCandidate(
+            from start: Int, to end: Int, _ found: (Int) -> Int?, _ matchingLanes: (Int) -> SIMDMask<SIMD16<Int8>>
+        ) {
+            var position = start
             outer: while position < end {
-                let first = raw.loadUnaligned(fromByteOffset: position &+ firstPosition, as: SIMD16<UInt8>.self)
-                let second = raw.loadUnaligned(fromByteOffset: position &+ secondPosition, as: SIMD16<UInt8>.self)
-                let lanes = unsafeBitCast((first .== firstByte) .& (second .== secondByte), to: SIMD2<UInt64>.self)
+                let lanes = unsafeBitCast(matchingLanes(position), to: SIMD2<UInt64>.self)
                 // Each lane is 0x00 or 0xFF; keep one bit per lane so lanes can be taken lowest first.
                 var low = lanes[0] & 0x8080_8080_8080_8080
                 var high = lanes[1] & 0x8080_8080_8080_8080
@@ -204,79 +298,174 @@ public enum ListFilter {
                     }
                     let candidate = position &+ lane
                     // Lanes come in order, so once one ends past the range all later ones do.
-                    if candidate &+ needleCount > end { break outer }
-                    if matches(at: candidate) {
-                        item = self.item(containing: candidate, from: item, below: upper)
-                        output[written] = Int32(truncatingIfNeeded: item)
-                        written &+= 1
-                        item &+= 1
-                        position = Int(offsets[item])
+                    if candidate &+ count > end { return }
+                    if let next = found(candidate) {
+                        position = next
                         continue outer
                     }
                 }
                 position &+= 16
             }
-            return written
         }
+    }
 
-        /// The needle's first 16 bytes, and which lanes of a 16-byte load they cover.
-        let needleHead: SIMD16<UInt8>
-        let outsideNeedleHead: SIMDMask<SIMD16<Int8>>
+    /// Finds the items of a range of items that hold the needle.
+    protocol ItemScanner: Sendable {
+        /// Writes the index of every matching item in `lower..<upper` to `output`, in order;
+        /// returns how many.
+        mutating func scan(items lower: Int, _ upper: Int, into output: UnsafeMutablePointer<Int32>) -> Int
+    }
 
-        init(
-            folded: UnsafePointer<UInt8>, offsets: UnsafePointer<UInt32>, needle: UnsafePointer<UInt8>,
-            needleCount: Int, firstPosition: Int, secondPosition: Int
-        ) {
+    /// Scans the folded copy, where a separator ends every item.
+    struct FoldedScanner: ItemScanner, @unchecked Sendable {  // reads only; the store outlives every scan
+        let folded: UnsafePointer<UInt8>
+        let offsets: UnsafePointer<UInt32>
+        let needle: Needle
+
+        init(folded: UnsafePointer<UInt8>, offsets: UnsafePointer<UInt32>, needle: Needle) {
             self.folded = folded
             self.offsets = offsets
             self.needle = needle
-            self.needleCount = needleCount
-            self.firstPosition = firstPosition
-            self.secondPosition = secondPosition
-            var head = SIMD16<UInt8>(repeating: 0)
-            var outside = SIMDMask<SIMD16<Int8>>(repeating: true)
-            for lane in 0..<min(needleCount, 16) {
-                head[lane] = needle[lane]
-                outside[lane] = false
-            }
-            needleHead = head
-            outsideNeedleHead = outside
         }
 
-        /// Whether the needle sits at `position`; it holds no 0xFF, so it never spans two items.
         @inline(__always)
-        func matches(at position: Int) -> Bool {
-            // One vector compare for the first 16 bytes, without a branch per byte; the
-            // buffer's padding keeps the load inside it.
-            let loaded = UnsafeRawPointer(folded).loadUnaligned(fromByteOffset: position, as: SIMD16<UInt8>.self)
-            guard all((loaded .== needleHead) .| outsideNeedleHead) else { return false }
-            var index = 16
-            while index < needleCount {
-                if folded[position &+ index] != needle[index] { return false }
-                index &+= 1
+        func scan(items lower: Int, _ upper: Int, into output: UnsafeMutablePointer<Int32>) -> Int {
+            var written = 0
+            var item = lower
+            needle.candidates(in: folded, from: Int(offsets[lower]), to: Int(offsets[upper]), { $0 }) { candidate in
+                // The needle holds no 0xFF, so it never spans two items.
+                guard needle.count == 1 || needle.occurs(at: candidate, in: folded, { $0 }, { $0 }) else { return nil }
+                item = ListFilter.item(containing: candidate, from: item, below: upper, offsets: offsets)
+                output[written] = Int32(truncatingIfNeeded: item)
+                written &+= 1
+                item &+= 1
+                return Int(offsets[item])
             }
-            return true
+            return written
+        }
+    }
+
+    /// Scans the items' own text, for when there is no folded copy: all-ASCII items are
+    /// lowercased as they are read (for them that is folding), and where a block of items
+    /// holds other bytes, each item of it is folded on its own.
+    struct TextScanner: ItemScanner, @unchecked Sendable {  // reads only; the store outlives every scan
+        let storage: ListItems.Storage
+        let needle: Needle
+        /// Whether the preparation found every item ASCII (no block needs checking).
+        let allASCII: Bool
+        private var folder = SearchFolding.Folder()
+        /// Items checked for being all ASCII at once: small, so one non-ASCII item sends few
+        /// ASCII ones down the slower path, and the bytes are still in the cache for the scan.
+        static let blockSize = 512
+
+        init(storage: ListItems.Storage, needle: Needle, allASCII: Bool) {
+            self.storage = storage
+            self.needle = needle
+            self.allASCII = allASCII
         }
 
-        /// The item whose bytes hold `position`, searching forward from `item` (galloping,
-        /// so dense matches cost a step and sparse ones a logarithm).
-        @inline(__always)
-        func item(containing position: Int, from item: Int, below upper: Int) -> Int {
-            if Int(offsets[item + 1]) > position { return item }
-            var low = item + 1  // offsets[low] <= position
-            var step = 1
-            var high = low + step
-            while high < upper, Int(offsets[high]) <= position {
-                low = high
-                step <<= 1
-                high = low + step
+        mutating func scan(items lower: Int, _ upper: Int, into output: UnsafeMutablePointer<Int32>) -> Int {
+            if allASCII { return needle.isASCII ? scanASCII(items: lower, upper, into: output) : 0 }
+            var written = 0
+            var block = lower
+            while block < upper {
+                let blockEnd = min(block + Self.blockSize, upper)
+                if isASCII(items: block, blockEnd) {
+                    // Folded ASCII is ASCII: a needle with other bytes matches none of them.
+                    if needle.isASCII { written += scanASCII(items: block, blockEnd, into: output + written) }
+                } else {
+                    written += scanMixed(items: block, blockEnd, into: output + written)
+                }
+                block = blockEnd
             }
-            high = min(high, upper)  // offsets[upper] is past every position in the range
-            while high - low > 1 {
-                let middle = (low + high) >> 1
-                if Int(offsets[middle]) <= position { low = middle } else { high = middle }
-            }
-            return low
+            return written
         }
+
+        @inline(__always)
+        private func isASCII(items lower: Int, _ upper: Int) -> Bool {
+            let start = Int(storage.offsets[lower]), end = Int(storage.offsets[upper])
+            return SearchFolding.isASCII(UnsafeBufferPointer(start: storage.text + start, count: end - start))
+        }
+
+        @inline(__always)
+        private static func lowercased(_ bytes: SIMD16<UInt8>) -> SIMD16<UInt8> {
+            // `SearchFolding.lowercaseASCII` on both halves: whole-register arithmetic (a lane-wise
+            // compare and select of `SIMD16<UInt8>` compiles to a loop over the lanes).
+            let words = unsafeBitCast(bytes, to: SIMD2<UInt64>.self)
+            let low = words & 0x7F7F_7F7F_7F7F_7F7F
+            let upper = ((low &+ 0x3F3F_3F3F_3F3F_3F3F) ^ (low &+ 0x2525_2525_2525_2525)) & ~words & 0x8080_8080_8080_8080
+            return unsafeBitCast(words | upper &>> 2, to: SIMD16<UInt8>.self)
+        }
+
+        @inline(__always)
+        private static func lowercased(_ byte: UInt8) -> UInt8 { byte &- 65 < 26 ? byte | 0x20 : byte }
+
+        /// Items that are all ASCII.
+        @inline(__always)
+        private func scanASCII(items lower: Int, _ upper: Int, into output: UnsafeMutablePointer<Int32>) -> Int {
+            let text = UnsafePointer(storage.text), offsets = UnsafePointer(storage.offsets)
+            var written = 0
+            var item = lower
+            needle.candidates(in: text, from: Int(offsets[lower]), to: Int(offsets[upper]), Self.lowercased) { candidate in
+                guard needle.count == 1 || needle.occurs(at: candidate, in: text, Self.lowercased, Self.lowercased) else { return nil }
+                item = ListFilter.item(containing: candidate, from: item, below: upper, offsets: offsets)
+                // No separators here: a match may run from one item into the next.
+                guard candidate &+ needle.count <= Int(offsets[item &+ 1]) else { return nil }
+                output[written] = Int32(truncatingIfNeeded: item)
+                written &+= 1
+                item &+= 1
+                return Int(offsets[item])
+            }
+            return written
+        }
+
+        /// Items some of which are not ASCII: runs of ASCII ones are scanned as such, the others
+        /// folded one at a time and searched.
+        private mutating func scanMixed(items lower: Int, _ upper: Int, into output: UnsafeMutablePointer<Int32>) -> Int {
+            var folded = RawBuffer<UInt8>(capacity: 256)
+            var written = 0
+            var asciiRun = lower
+            for item in lower..<upper where !isASCII(items: item, item + 1) {
+                if asciiRun < item, needle.isASCII { written += scanASCII(items: asciiRun, item, into: output + written) }
+                asciiRun = item + 1
+                folded.truncate(to: 0)
+                storage.appendFolded(item: item, to: &folded, folder: &folder)
+                if Self.contains(folded.elements, needle) {
+                    output[written] = Int32(truncatingIfNeeded: item)
+                    written &+= 1
+                }
+            }
+            if asciiRun < upper, needle.isASCII { written += scanASCII(items: asciiRun, upper, into: output + written) }
+            return written
+        }
+
+        private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: Needle) -> Bool {
+            guard let base = haystack.baseAddress, haystack.count >= needle.count else { return false }
+            for start in 0...(haystack.count - needle.count) where base[start] == needle.bytes[0] {
+                if memcmp(base + start, needle.bytes, needle.count) == 0 { return true }
+            }
+            return false
+        }
+    }
+
+    /// The item whose bytes hold `position`, searching forward from `item` (galloping, so dense
+    /// matches cost a step and sparse ones a logarithm); `offsets[upper]` must lie past it.
+    @inline(__always)
+    static func item(containing position: Int, from item: Int, below upper: Int, offsets: UnsafePointer<UInt32>) -> Int {
+        if Int(offsets[item + 1]) > position { return item }
+        var low = item + 1  // offsets[low] <= position
+        var step = 1
+        var high = low + step
+        while high < upper, Int(offsets[high]) <= position {
+            low = high
+            step <<= 1
+            high = low + step
+        }
+        high = min(high, upper)  // offsets[upper] is past every position in the range
+        while high - low > 1 {
+            let middle = (low + high) >> 1
+            if Int(offsets[middle]) <= position { low = middle } else { high = middle }
+        }
+        return low
     }
 }

@@ -49,15 +49,32 @@ public final class ListFilterEngine: Sendable {
     /// An engine filtering `items`.
     public init(items: ListItems = ListItems()) {
         state = Mutex(State(items: items))
+        Self.prepareAhead(items)
     }
+
+    /// Starts the preparation for search of items that are worth it (see
+    /// `ListItems.prepareForSearch()`): below `preparedAheadBytes` of text a search reads the text
+    /// in microseconds, and handing the work to another thread would cost the set more than it
+    /// spares the first key (the first search starts it then).
+    private static func prepareAhead(_ items: ListItems) {
+        if items.utf8ByteCount >= preparedAheadBytes { items.prepareForSearch() }
+    }
+
+    static let preparedAheadBytes = 64 << 10
 
     /// The items being filtered.
     public var items: ListItems { state.withLock { $0.items } }
 
     /// Replaces the items; runs under way for the old items are cancelled and never deliver,
     /// and kept results are dropped. Filter again with the current query afterwards.
+    ///
+    /// New items of some size are prepared for search off the calling thread at once (see
+    /// `ListItems.prepareForSearch()`), so the first keystroke finds them ready; the old ones'
+    /// preparation, if still under way, is cancelled.
     public func setItems(_ items: ListItems) {
+        Self.prepareAhead(items)
         state.withLock { state in
+            if state.items.storage !== items.storage { state.items.cancelSearchPreparation() }
             state.items = items
             state.kept = []
             state.generation += 1

@@ -52,3 +52,125 @@ extension ListItems {
         self.init(storage: builder.finish())
     }
 }
+
+extension ListItems {
+    /// The pieces of `bytes` between each `separator` (one or more bytes), split without making
+    /// a `String` per item: what a program in another language hands over in one buffer instead
+    /// of an array of a million strings.
+    ///
+    /// A final separator does not start another item (`"a\nb\n"` is two items), empty text is no
+    /// items, and bytes that are not valid UTF-8 become U+FFFD. Unlike `init(lines:)`, a `\r`
+    /// before a `\n` separator stays in the item.
+    ///
+    ///     ListItems(separated: Array("red,green,blue".utf8), by: Array(",".utf8))   // 3 items
+    public init(separated bytes: UnsafeBufferPointer<UInt8>, by separator: [UInt8]) {
+        precondition(!separator.isEmpty, "ListItems(separated:by:) needs a separator of at least one byte")
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            self.init()
+            return
+        }
+        // Valid text split at a valid separator gives valid pieces (a separator starts with a
+        // byte that begins a character), so one check of the whole spares one per item.
+        let oneByte = separator.count == 1 ? Self.count(separator[0], in: bytes) : nil
+        let piecesAreValid =
+            (oneByte?.allASCII ?? SearchFolding.isASCII(bytes))
+            || (Builder.isValidUTF8(bytes) && separator.withUnsafeBufferPointer { Builder.isValidUTF8($0) })
+        @inline(__always)
+        func append(_ start: Int, _ end: Int, to builder: inout Builder) {
+            let piece = UnsafeBufferPointer(start: base + start, count: end - start)
+            if piecesAreValid { builder.appendValid(piece) } else { builder.appendRepairing(piece) }
+        }
+        if let oneByte {
+            // The common case (lines, or a byte no item holds): separators found 16 bytes at a time.
+            let endsWithSeparator = bytes[bytes.count - 1] == separator[0]
+            var builder = Builder(items: oneByte.separators + (endsWithSeparator ? 0 : 1), bytes: bytes.count)
+            var start = 0
+            Self.forEach(separator[0], in: bytes) { position in
+                append(start, position, to: &builder)
+                start = position + 1
+            }
+            if !endsWithSeparator { append(start, bytes.count, to: &builder) }
+            self.init(storage: builder.finish())
+            return
+        }
+        /// Where the next separator at or after `cursor` starts (`bytes.count` when none does).
+        func nextSeparator(from cursor: Int) -> Int {
+            var from = cursor
+            while from + separator.count <= bytes.count, let hit = memchr(base + from, Int32(separator[0]), bytes.count - from) {
+                let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                guard at + separator.count <= bytes.count else { break }
+                if memcmp(base + at, separator, separator.count) == 0 { return at }
+                from = at + 1
+            }
+            return bytes.count
+        }
+        // Count the items first so the offsets are allocated once.
+        var itemCount = 0
+        var cursor = 0
+        while cursor < bytes.count {
+            itemCount += 1
+            cursor = nextSeparator(from: cursor) + separator.count
+        }
+        var builder = Builder(items: itemCount, bytes: bytes.count)
+        cursor = 0
+        while cursor < bytes.count {
+            let end = nextSeparator(from: cursor)
+            append(cursor, end, to: &builder)
+            cursor = end + separator.count
+        }
+        self.init(storage: builder.finish())
+    }
+
+    /// How many times `byte` occurs in `bytes`, and whether all of them are ASCII: one pass,
+    /// 16 bytes at a time.
+    static func count(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> (separators: Int, allASCII: Bool) {
+        guard let base = bytes.baseAddress else { return (0, true) }
+        let wanted = SIMD16<UInt8>(repeating: byte)
+        var found = 0
+        var highBits = SIMD2<UInt64>(repeating: 0)
+        var index = 0
+        while index + 16 <= bytes.count {
+            let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+            highBits |= unsafeBitCast(block, to: SIMD2<UInt64>.self)
+            let lanes = unsafeBitCast(block .== wanted, to: SIMD2<UInt64>.self) & 0x8080_8080_8080_8080
+            found &+= lanes[0].nonzeroBitCount &+ lanes[1].nonzeroBitCount
+            index &+= 16
+        }
+        var tailBits: UInt8 = 0
+        while index < bytes.count {
+            if base[index] == byte { found += 1 }
+            tailBits |= base[index]
+            index += 1
+        }
+        return (found, (highBits[0] | highBits[1]) & 0x8080_8080_8080_8080 == 0 && tailBits < 0x80)
+    }
+
+    /// Calls `body` with the position of every `byte` in `bytes`, in order, comparing 16 bytes at
+    /// a time.
+    @inline(__always)
+    static func forEach(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
+        guard let base = bytes.baseAddress else { return }
+        let wanted = SIMD16<UInt8>(repeating: byte)
+        var index = 0
+        while index + 16 <= bytes.count {
+            let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+            // Each lane is 0x00 or 0xFF; one bit per lane, taken lowest first.
+            let lanes = unsafeBitCast(block .== wanted, to: SIMD2<UInt64>.self)
+            var low = lanes[0] & 0x8080_8080_8080_8080
+            var high = lanes[1] & 0x8080_8080_8080_8080
+            while low != 0 {
+                body(index &+ low.trailingZeroBitCount >> 3)
+                low &= low &- 1
+            }
+            while high != 0 {
+                body(index &+ 8 &+ high.trailingZeroBitCount >> 3)
+                high &= high &- 1
+            }
+            index &+= 16
+        }
+        while index < bytes.count {
+            if base[index] == byte { body(index) }
+            index += 1
+        }
+    }
+}

@@ -1,14 +1,19 @@
+import Dispatch
 import Glibc
 import Synchronization
 
 /// The strings a list shows, stored compactly for a million rows.
 ///
 /// All items live in one contiguous UTF-8 buffer with a `UInt32` offset per item, not as a
-/// `String` each; a `String` is made only when a row asks for it. Beside it, made the first
-/// time a search needs it (a list that is never searched, as a picker's, never pays for it),
-/// sits the folded copy that `ListFilter` and `TypeAhead` search (see `SearchFolding`): every
-/// item's folded bytes followed by a 0xFF separator, a byte UTF-8 never contains, so one scan
-/// over the whole buffer can never match across two items.
+/// `String` each; a `String` is made only when a row asks for it.
+///
+/// Searches need the items folded (see `SearchFolding`). Items that are all ASCII fold byte for
+/// byte to their lowercase, so searches read the text itself, lowercasing as they go. For other
+/// items a folded copy is made in the background as soon as a list gets them (see
+/// `prepareForSearch()`), so that the first keystroke does not wait for it: every item's folded
+/// bytes followed by a 0xFF separator, a byte UTF-8 never contains, so one scan over the whole
+/// buffer can never match across two items. Until it is there, searches read the text and fold
+/// the non-ASCII items they meet one at a time.
 ///
 /// `ListItems` is an immutable value; setting new items means making a new one.
 ///
@@ -78,31 +83,57 @@ public struct ListItems: Sendable, RandomAccessCollection {
         withUTF8(at: index) { Array($0) }
     }
 
-    /// The folded UTF-8 bytes of the item at `index` (see `SearchFolding`), copied.
+    /// The folded UTF-8 bytes of the item at `index` (see `SearchFolding`), copied: from the
+    /// folded copy when there is one, else folded now.
     public func foldedUTF8(at index: Int) -> [UInt8] {
         precondition(index >= 0 && index < count, "item index \(index) out of 0..<\(count)")
-        let search = storage.searchText
-        // Each item's folded bytes end with the separator, which is not part of them.
-        let start = Int(search.offsets[index]), end = Int(search.offsets[index + 1]) - 1
-        return withExtendedLifetime(storage) { Array(UnsafeBufferPointer(start: search.folded + start, count: end - start)) }
+        return withExtendedLifetime(storage) {
+            if let search = storage.foldedCopy {
+                // Each item's folded bytes end with the separator, which is not part of them.
+                let start = Int(search.offsets[index]), end = Int(search.offsets[index + 1]) - 1
+                return Array(UnsafeBufferPointer(start: search.folded + start, count: end - start))
+            }
+            var folded = RawBuffer<UInt8>()
+            var folder = SearchFolding.Folder()
+            storage.appendFolded(item: index, to: &folded, folder: &folder)
+            return Array(folded.elements)
+        }
     }
+
+    /// Gets the items ready for searching off the calling thread: finds whether they are all
+    /// ASCII and, when they are not, makes their folded copy. Returns at once; a list calls it
+    /// when it gets new items, so the copy is made while nobody types yet. Searches started
+    /// before it is done read the text instead (see `ListFilter`); the first search of items
+    /// nothing prepared starts it.
+    ///
+    /// Why this way: folding within the set would double what setting costs, and a search that
+    /// waited for the copy would make the first key wait for up to a whole fold (tens of
+    /// milliseconds at a million items). Reading the text costs a search little for ASCII, the
+    /// usual case, so ASCII items never get a copy at all.
+    func prepareForSearch() { storage.prepareForSearch() }
+
+    /// Stops a preparation under way or waiting (the list got other items); a later search
+    /// starts it again.
+    func cancelSearchPreparation() { storage.cancelSearchPreparation() }
 
     /// The bytes of all items' UTF-8 together: the strings' own size.
     public var utf8ByteCount: Int { Int(storage.offsets[storage.count]) }
 
     /// The bytes the store holds beyond the strings' own UTF-8: offsets, and the folded copy
-    /// once a search has made it.
+    /// once the preparation for search has made it.
     public var overheadByteCount: Int {
-        (storage.count + 1) * MemoryLayout<UInt32>.stride + (storage.searchTextIfMade?.byteCount ?? 0)
+        (storage.count + 1) * MemoryLayout<UInt32>.stride + (storage.foldedCopy?.byteCount ?? 0)
     }
 
     // MARK: Storage
 
     /// The buffers; written only while building, then immutable, so sharing them across
-    /// threads is safe. The folded copy is made once, under a lock, by the first search.
+    /// threads is safe. What the preparation for search finds (`searchForm`) is written once,
+    /// under a lock, by the preparation.
     final class Storage: @unchecked Sendable {
         let count: Int
-        /// Every item's UTF-8, back to back.
+        /// Every item's UTF-8, back to back, then `paddingCount` bytes that are no item's, so a
+        /// scanner may read a whole vector past the last item.
         let text: UnsafeMutablePointer<UInt8>
         /// `count + 1` offsets into `text`; item `i` is `offsets[i]..<offsets[i + 1]`.
         let offsets: UnsafeMutablePointer<UInt32>
@@ -112,7 +143,7 @@ public struct ListItems: Sendable, RandomAccessCollection {
 
         init(count: Int, text: consuming RawBuffer<UInt8>, offsets: consuming RawBuffer<UInt32>) {
             self.count = count
-            let text = text.take(), offsets = offsets.take()
+            let text = text.take(keeping: Self.paddingCount), offsets = offsets.take()
             self.text = text.pointer
             self.offsets = offsets.pointer
             mappedBytes = (text.mappedBytes, offsets.mappedBytes)
@@ -121,8 +152,8 @@ public struct ListItems: Sendable, RandomAccessCollection {
         /// For `text` and `offsets`, the bytes mapped for each (0: from `malloc`).
         private let mappedBytes: (Int, Int)
 
-        /// What searches scan: every item's folded UTF-8 followed by 0xFF, then `paddingCount`
-        /// more 0xFF so a scanner may read a whole vector past the last item.
+        /// The folded copy searches scan: every item's folded UTF-8 followed by 0xFF, then
+        /// `paddingCount` more 0xFF so a scanner may read a whole vector past the last item.
         struct SearchText: @unchecked Sendable {
             let folded: UnsafeMutablePointer<UInt8>
             /// `count + 1` offsets into `folded`; item `i` is `offsets[i]..<offsets[i + 1] - 1`.
@@ -130,38 +161,110 @@ public struct ListItems: Sendable, RandomAccessCollection {
             /// The bytes of `folded`, padding included, and of `offsets`.
             let byteCount: Int
             fileprivate let mappedBytes: (Int, Int)
-        }
 
-        private let search = Mutex<SearchText?>(nil)
-
-        /// The folded copy, made now if no search has made it yet (a search on another thread
-        /// meanwhile waits for it, then shares it).
-        var searchText: SearchText {
-            search.withLock { made in
-                if let made { return made }
-                let text = makeSearchText()
-                made = text
-                return text
+            /// Gives the memory back; only its owner calls it, once.
+            func release() {
+                RawMemory.release(folded, mappedBytes: mappedBytes.0)
+                RawMemory.release(offsets, mappedBytes: mappedBytes.1)
             }
         }
 
-        /// The folded copy if a search has made it.
-        var searchTextIfMade: SearchText? { search.withLock { $0 } }
+        /// What searches read, once the preparation has found out.
+        enum SearchForm {
+            /// Every item is ASCII: the text lowercased is the folded text, no copy needed.
+            case ascii
+            case folded(SearchText)
+        }
 
-        private func makeSearchText() -> SearchText {
+        private let search = Mutex<SearchForm?>(nil)
+        /// Whether a preparation is waiting or running (set by `prepareForSearch`).
+        private let preparationRequested = Atomic<Bool>(false)
+        private let preparationCancelled = Atomic<Bool>(false)
+        /// How many folded copies of these items were made (for tests: the preparation makes
+        /// one, a search none).
+        let foldedCopiesMade = Atomic<Int>(0)
+
+        /// What the preparation found; nil while it has not (yet).
+        var searchForm: SearchForm? { search.withLock { $0 } }
+
+        /// The folded copy, if the preparation made one.
+        var foldedCopy: SearchText? {
+            if case .folded(let text) = searchForm { return text }
+            return nil
+        }
+
+        /// One preparation at a time for every list: a list given new items again and again
+        /// cancels the older ones, which then stop or never start, and the other core stays free
+        /// for GTK.
+        private static let preparationQueue = DispatchQueue(label: "EntryKit.ListItems.prepare", qos: .userInitiated)
+
+        func prepareForSearch() {
+            preparationCancelled.store(false, ordering: .relaxed)
+            guard preparationRequested.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+            else { return }
+            guard searchForm == nil else { return }
+            // The queue holds the store until the preparation has run or seen it was cancelled.
+            Self.preparationQueue.async { [self] in prepare() }
+        }
+
+        func cancelSearchPreparation() {
+            preparationCancelled.store(true, ordering: .relaxed)
+            preparationRequested.store(false, ordering: .releasing)
+        }
+
+        /// Waits for the preparations asked for so far (tests).
+        static func waitForPreparations() { preparationQueue.sync {} }
+        /// Holds preparations back until `resumePreparationsForTesting`.
+        static func suspendPreparationsForTesting() { preparationQueue.suspend() }
+        static func resumePreparationsForTesting() { preparationQueue.resume() }
+
+        private var isPreparationCancelled: Bool { preparationCancelled.load(ordering: .relaxed) }
+
+        private func prepare() {
+            defer { preparationRequested.store(false, ordering: .releasing) }
+            guard !isPreparationCancelled, searchForm == nil else { return }
+            // A quick pass first (memory speed): ASCII items need no copy at all.
+            let itemsPerStep = 65_536
+            var allASCII = true
+            for first in stride(from: 0, to: count, by: itemsPerStep) {
+                if isPreparationCancelled { return }
+                let start = Int(offsets[first]), end = Int(offsets[Swift.min(first + itemsPerStep, count)])
+                if !SearchFolding.isASCII(UnsafeBufferPointer(start: text + start, count: end - start)) {
+                    allASCII = false
+                    break
+                }
+            }
+            if allASCII {
+                search.withLock { $0 = .ascii }
+                return
+            }
+            guard let folded = makeFoldedCopy(isCancelled: { self.isPreparationCancelled }) else { return }
+            search.withLock { $0 = .folded(folded) }
+        }
+
+        /// Appends the folded bytes of item `index` to `folded`: ASCII lowercased eight bytes at
+        /// a time, anything else through `folder`.
+        @inline(__always)
+        func appendFolded(item index: Int, to folded: inout RawBuffer<UInt8>, folder: inout SearchFolding.Folder) {
+            let start = Int(offsets[index]), length = Int(offsets[index + 1]) - start
+            folded.reserve(length + 1)
+            if SearchFolding.lowercasingASCII(text + start, count: length, into: folded.end) {
+                folded.extend(by: length)
+            } else {
+                folder.fold(UnsafeBufferPointer(start: text + start, count: length), into: &folded)
+            }
+        }
+
+        /// Makes the folded copy; nil when `isCancelled` said so (asked every few thousand items).
+        func makeFoldedCopy(isCancelled: () -> Bool = { false }) -> SearchText? {
             let textBytes = Int(offsets[count])
             var folded = RawBuffer<UInt8>(capacity: textBytes + count + Self.paddingCount)
             var foldedOffsets = RawBuffer<UInt32>(capacity: count + 1)
             var folder = SearchFolding.Folder()
             foldedOffsets.append(0)
             for index in 0..<count {
-                let start = Int(offsets[index]), length = Int(offsets[index + 1]) - start
-                folded.reserve(length + 1)
-                if SearchFolding.lowercasingASCII(text + start, count: length, into: folded.end) {
-                    folded.extend(by: length)
-                } else {
-                    folder.fold(UnsafeBufferPointer(start: text + start, count: length), into: &folded)
-                }
+                if index & 0x3FFF == 0, isCancelled() { return nil }
+                appendFolded(item: index, to: &folded, folder: &folder)
                 folded.append(Self.separator)
                 precondition(folded.count <= Int(UInt32.max), "ListItems holds at most 4 GiB of text")
                 foldedOffsets.append(UInt32(truncatingIfNeeded: folded.count))
@@ -170,6 +273,7 @@ public struct ListItems: Sendable, RandomAccessCollection {
             for _ in 0..<Self.paddingCount { folded.appendReserved(Self.separator) }
             let byteCount = folded.count + foldedOffsets.count * MemoryLayout<UInt32>.stride
             let bytes = folded.take(), offsets = foldedOffsets.take()
+            foldedCopiesMade.add(1, ordering: .relaxed)
             return SearchText(
                 folded: bytes.pointer, offsets: offsets.pointer, byteCount: byteCount,
                 mappedBytes: (bytes.mappedBytes, offsets.mappedBytes))
@@ -178,23 +282,20 @@ public struct ListItems: Sendable, RandomAccessCollection {
         deinit {
             RawMemory.release(text, mappedBytes: mappedBytes.0)
             RawMemory.release(offsets, mappedBytes: mappedBytes.1)
-            if let search = searchTextIfMade {
-                RawMemory.release(search.folded, mappedBytes: search.mappedBytes.0)
-                RawMemory.release(search.offsets, mappedBytes: search.mappedBytes.1)
-            }
+            foldedCopy?.release()
         }
     }
 
     /// Appends items one at a time into the buffers: a plain copy of each item's bytes and its
-    /// end offset (the folded copy waits for the first search).
+    /// end offset (the folded copy is made afterwards, off the thread that sets the items).
     struct Builder: ~Copyable {
         private var text: RawBuffer<UInt8>
         private var offsets: RawBuffer<UInt32>
 
         /// A builder with room for `items` items of `bytes` UTF-8 bytes in all: then neither
-        /// buffer grows.
+        /// buffer grows (the text's room includes the padding `finish` adds).
         init(items: Int, bytes: Int) {
-            text = RawBuffer(capacity: bytes)
+            text = RawBuffer(capacity: bytes + Storage.paddingCount)
             offsets = RawBuffer(capacity: items + 1)
             offsets.append(0)
         }
@@ -298,7 +399,9 @@ public struct ListItems: Sendable, RandomAccessCollection {
         }
 
         consuming func finish() -> Storage {
-            Storage(count: offsets.count - 1, text: text, offsets: offsets)
+            text.reserve(Storage.paddingCount)
+            text.end.initialize(repeating: 0, count: Storage.paddingCount)
+            return Storage(count: offsets.count - 1, text: text, offsets: offsets)
         }
     }
 }

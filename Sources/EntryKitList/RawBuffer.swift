@@ -79,13 +79,13 @@ struct RawBuffer<Element: BitwiseCopyable>: ~Copyable {
     /// The elements, valid until the next change.
     var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
 
-    /// Gives up the memory, trimmed to `count` unless it is a mapping of its own (its pages
-    /// past `count` were never touched, so they take no memory); the caller must release it
-    /// with `RawMemory.release`.
-    consuming func take() -> (pointer: UnsafeMutablePointer<Element>, mappedBytes: Int) {
+    /// Gives up the memory, trimmed to `count` (and the `extra` elements written past it, which
+    /// must be reserved) unless it is a mapping of its own (its pages past those were never
+    /// touched, so they take no memory); the caller must release it with `RawMemory.release`.
+    consuming func take(keeping extra: Int = 0) -> (pointer: UnsafeMutablePointer<Element>, mappedBytes: Int) {
         let taken =
             mappedBytes > 0
-            ? base : realloc(base, max(count, 1) * MemoryLayout<Element>.stride)!.assumingMemoryBound(to: Element.self)
+            ? base : realloc(base, max(count + extra, 1) * MemoryLayout<Element>.stride)!.assumingMemoryBound(to: Element.self)
         let mapped = mappedBytes
         discard self
         return (taken, mapped)

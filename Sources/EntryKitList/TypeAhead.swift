@@ -68,15 +68,23 @@ public struct TypeAhead: Sendable {
 
         let storage = items.storage
         return withExtendedLifetime(storage) {
-            let search = storage.searchText
-            let folded = search.folded, offsets = search.offsets
-            return prefix.withUnsafeBufferPointer { prefix in
+            prefix.withUnsafeBufferPointer { prefix in
+                // The folded copy when it is made; else each item folded as it is reached (the
+                // search usually stops after a few).
+                var folded = RawBuffer<UInt8>(capacity: 256)
+                var folder = SearchFolding.Folder()
+                let copy = storage.foldedCopy
                 func startsWithPrefix(row: Int) -> Bool {
                     let item = rows[row]
-                    let begin = Int(offsets[item])
-                    // Items shorter than the prefix cannot start with it.
-                    guard Int(offsets[item + 1]) - 1 - begin >= prefix.count else { return false }
-                    return memcmp(folded + begin, prefix.baseAddress!, prefix.count) == 0
+                    if let copy {
+                        let begin = Int(copy.offsets[item])
+                        // Items shorter than the prefix cannot start with it.
+                        guard Int(copy.offsets[item + 1]) - 1 - begin >= prefix.count else { return false }
+                        return memcmp(copy.folded + begin, prefix.baseAddress!, prefix.count) == 0
+                    }
+                    folded.truncate(to: 0)
+                    storage.appendFolded(item: item, to: &folded, folder: &folder)
+                    return folded.count >= prefix.count && memcmp(folded.base, prefix.baseAddress!, prefix.count) == 0
                 }
                 let count = rows.count
                 let first = min(max(start, 0), count) % count

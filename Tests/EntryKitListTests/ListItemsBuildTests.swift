@@ -30,12 +30,25 @@ import Testing
         return items
     }()
 
+    /// Each item's bytes, its folding on its own (`foldedUTF8(at:)` before any copy is made),
+    /// and its bytes in the folded copy.
     func expectMatchesDefinition(_ items: ListItems, _ strings: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(items.count == strings.count, sourceLocation: sourceLocation)
+        let copy = items.storage.makeFoldedCopy()!
         for (index, string) in strings.enumerated() {
+            let folded = SearchFolding.foldedUTF8(string)
             #expect(items.utf8(at: index) == Array(string.utf8), "item \(index)", sourceLocation: sourceLocation)
-            #expect(items.foldedUTF8(at: index) == SearchFolding.foldedUTF8(string), "item \(index)", sourceLocation: sourceLocation)
+            #expect(items.foldedUTF8(at: index) == folded, "item \(index)", sourceLocation: sourceLocation)
+            #expect(Self.bytes(of: index, in: copy) == folded, "item \(index)", sourceLocation: sourceLocation)
         }
+        copy.release()
+    }
+
+    /// Item `index`'s folded bytes in a folded copy (without the separator that ends them).
+    static func bytes(of index: Int, in copy: ListItems.Storage.SearchText) -> [UInt8] {
+        let start = Int(copy.offsets[index]), end = Int(copy.offsets[index + 1]) - 1
+        #expect(copy.folded[end] == ListItems.Storage.separator)
+        return Array(UnsafeBufferPointer(start: copy.folded + start, count: end - start))
     }
 
     @Test func foldedCopyOfAMixedCorpusIsWhatFoldingEachItemGives() {
@@ -59,17 +72,21 @@ import Testing
         #expect(Array(ListFilter.matches(of: ListQuery("e["), in: items)!) == [4])
     }
 
-    @Test func theFoldedCopyWaitsForTheFirstSearch() {
+    @Test func theFoldedCopyIsMadeByThePreparationNotBySettingOrSearching() {
         let items = ListItems(["Crème brûlée", "SCHOOL", "gâteau"])
-        #expect(items.storage.searchTextIfMade == nil, "setting items only copies them")
+        #expect(items.storage.searchForm == nil, "setting items only copies them")
         let copiedOnly = items.overheadByteCount
+        // The first search of items nothing prepared reads their text, and starts the preparation.
         #expect(Array(ListFilter.matches(of: ListQuery("creme"), in: items)!) == [0])
-        #expect(items.storage.searchTextIfMade != nil)
+        ListItems.Storage.waitForPreparations()
+        #expect(items.storage.foldedCopy != nil)
+        #expect(items.storage.foldedCopiesMade.load(ordering: .relaxed) == 1, "the search made none")
         #expect(items.overheadByteCount > copiedOnly, "the folded copy counts once made")
         #expect(items.foldedUTF8(at: 1) == Array("school".utf8))
+        #expect(Array(ListFilter.matches(of: ListQuery("creme"), in: items)!) == [0])
     }
 
-    @Test func firstSearchesOnManyThreadsAtOnceShareOneFoldedCopy() {
+    @Test func firstSearchesOnManyThreadsAtOnceAgreeAndMakeOneFoldedCopy() {
         let strings = (0..<50_000).map { "Item \($0) Grüße" + ($0 % 7 == 0 ? " ORANGE" : "") }
         let expected = strings.indices.filter { $0 % 7 == 0 }
         for _ in 0..<4 {
@@ -80,6 +97,8 @@ import Testing
                 results.withLock { $0.append(found) }
             }
             #expect(results.withLock { $0 }.allSatisfy { $0 == expected })
+            ListItems.Storage.waitForPreparations()
+            #expect(items.storage.foldedCopiesMade.load(ordering: .relaxed) == 1)
         }
     }
 

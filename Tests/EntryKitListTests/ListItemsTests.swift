@@ -38,6 +38,46 @@ import Testing
         #expect(Array(ListItems(lines: Data("\n\n".utf8))) == ["", ""])
     }
 
+    func separated(_ text: [UInt8], _ separator: String) -> [String] {
+        Array(text.withUnsafeBufferPointer { ListItems(separated: $0, by: Array(separator.utf8)) })
+    }
+
+    @Test func bytesSplitAtASeparator() {
+        #expect(separated(Array("red,green,,blue".utf8), ",") == ["red", "green", "", "blue"])
+        // A final separator ends the last item; it does not start another.
+        #expect(separated(Array("a\nb\n".utf8), "\n") == ["a", "b"])
+        #expect(separated(Array("\n".utf8), "\n") == [""])
+        #expect(separated(Array(",,".utf8), ",") == ["", ""])
+        #expect(separated([], ",").isEmpty)
+        #expect(separated(Array("one\r\ntwo".utf8), "\n") == ["one\r", "two"], "only the separator is taken out")
+        // Separators of several bytes, with their first byte alone and cut short in between.
+        #expect(separated(Array("a::b:c::".utf8), "::") == ["a", "b:c"])
+        #expect(separated(Array("a::b:".utf8), "::") == ["a", "b:"])
+        #expect(separated(Array("Crème␞brûlée␞ｶﾞ".utf8), "␞") == ["Crème", "brûlée", "ｶﾞ"])
+        // Bytes that are not UTF-8 are repaired, as lines are.
+        #expect(separated([0x61, 0xFF, 0x2C, 0x62], ",") == ["a\u{FFFD}", "b"])
+    }
+
+    @Test func manyItemsSplitAsTheyWereJoined() {
+        var random = TestRandom(seed: 31)
+        let alphabet = Array("abcXYZ 019-é漢ｶﾞ")
+        let strings = (0..<3_000).map { _ in String((0..<random.below(40)).map { _ in alphabet[random.below(alphabet.count)] }) }
+        for separator in ["\n", "\u{1F}", "::", "␞"] {
+            let joined = Array(strings.joined(separator: separator).utf8)
+            #expect(separated(joined, separator) == strings, "\(separator.debugDescription)")
+            #expect(separated(joined + Array(separator.utf8), separator) == strings, "a final \(separator.debugDescription)")
+        }
+        // A byte that is not UTF-8 far into a long text: only its item is repaired.
+        var broken = Array(strings.joined(separator: "\n").utf8)
+        let at = broken.lastIndex(of: 0x0A)! - 1
+        broken[at] = 0xFF
+        let pieces = separated(broken, "\n")
+        #expect(pieces.count == strings.count && pieces.last == strings.last)
+        #expect(
+            pieces[strings.count - 2].hasSuffix("\u{FFFD}")
+                && pieces.prefix(strings.count - 2).elementsEqual(strings.prefix(strings.count - 2)))
+    }
+
     @Test func invalidUTF8LinesAreRepaired() {
         let bytes: [UInt8] = Array("ok\n".utf8) + [0x61, 0xFF, 0x62, 0x0A] + [0xE3, 0x81]
         let items = ListItems(lines: Data(bytes))

@@ -21,6 +21,7 @@ struct _EkChooserFieldClass {
 };
 
 void ek_chooser_field_set_items(EkChooserField *field, const gchar *const *items);
+void ek_chooser_field_set_items_from_bytes(EkChooserField *field, GBytes *text, const gchar *separator);
 gchar **ek_chooser_field_get_items(EkChooserField *field);
 void ek_chooser_field_set_visible_row_count(EkChooserField *field, gint count);
 gint ek_chooser_field_get_visible_row_count(EkChooserField *field);

@@ -240,6 +240,18 @@ func chooserFieldSetItems(_ field: UnsafeMutableRawPointer?, _ items: UnsafePoin
     withField(field) { (field: ChooserFieldImplementation) in field.setItems(fromObject: items) }
 }
 
+/// The items split from one buffer straight into the item store, without a string per item (a
+/// binding hands over a million items as one `GBytes`, not a `strv` it builds string by string).
+@_cdecl("ek_chooser_field_implementation_set_items_from_bytes")
+func chooserFieldSetItemsFromBytes(
+    _ field: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<UInt8>?, _ length: gsize, _ separator: UnsafePointer<CChar>
+) {
+    let items = ListItems(
+        separated: UnsafeBufferPointer(start: bytes, count: Int(length)),
+        by: Array(UnsafeRawBufferPointer(start: separator, count: strlen(separator))))
+    withField(field) { (field: ChooserFieldImplementation) in field.setItems(fromObject: items) }
+}
+
 @_cdecl("ek_chooser_field_implementation_get_items")
 func chooserFieldGetItems(_ field: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? {
     nonisolated(unsafe) let vector = withField(field) { (field: ChooserFieldImplementation) in StringVector.make(field.list.items) }

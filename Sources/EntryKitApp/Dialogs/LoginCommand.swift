@@ -52,6 +52,11 @@ enum LoginCommand {
                     .map { LocalizedText.localization.string($0) }
             }
         }
+        // Once the panel is drawn the prompt only waits, often for long: the start-up code's pages
+        // go back (see `ProgramPages`) when GTK's work for the first frame is done.
+        MainLoop.idle {
+            AccountPanel.current?.afterFirstDraw { MainLoop.idle(afterGtksIdleWork: true) { ProgramPages.release() } }
+        }
         return AccountPanel.runSecurely(request) { accepted, username, password -> ExitStatus in
             guard accepted else { return timedOut ? .timedOut : .cancelled }
             answered = true

@@ -236,6 +236,33 @@ import Testing
         #expect(picker.pickedIndex == -1 && picker.lastRefusal?.contains("pickedIndex 3") == true)
     }
 
+    private func bytes(_ text: String) -> OpaquePointer {
+        Array(text.utf8).withUnsafeBufferPointer { g_bytes_new($0.baseAddress, gsize($0.count))! }
+    }
+
+    @Test func itemsFromOneBufferReachEitherField() throws {
+        let lines = bytes("apple\nbanana\nCrème\n")
+        defer { g_bytes_unref(lines) }
+        let field = DropDownField()
+        let notified = countNotifications(field, "items")
+        ek_chooser_field_set_items_from_bytes(field.chooserField, lines, nil)  // NULL: lines
+        #expect(Array(field.items) == ["apple", "banana", "Crème"])
+        #expect(notified.value == 1)
+        let sizes = bytes("S, M, L")
+        defer { g_bytes_unref(sizes) }
+        let picker = PickerField()
+        ek_chooser_field_set_items_from_bytes(picker.chooserField, sizes, ", ")
+        #expect(Array(picker.items) == ["S", "M", "L"])
+        ek_chooser_field_set_items_from_bytes(picker.chooserField, nil, ",")
+        #expect(picker.items.isEmpty)
+        // A field made from C has its behaviour from the start: the items are its before any handle.
+        let object = g_object_ref_sink(ek_drop_down_field_new())!.assumingMemoryBound(to: GObject.self)
+        defer { g_object_unref(object) }
+        object.withMemoryRebound(to: EkChooserField.self, capacity: 1) { ek_chooser_field_set_items_from_bytes($0, lines, "\n") }
+        #expect(strings(object, "items") == ["apple", "banana", "Crème"])
+        #expect(Array(DropDownField(wrapping: object).items) == ["apple", "banana", "Crème"])
+    }
+
     @Test func aFieldMadeInCHasItsBehaviourFromConstructionAndReleasesItWhenDisposed() {
         let before = GObjectReference.liveCount
         let object = UnsafeMutableRawPointer(ek_drop_down_field_new()!).assumingMemoryBound(to: GObject.self)
