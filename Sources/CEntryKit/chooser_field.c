@@ -227,8 +227,10 @@ void ek_chooser_field_set_items(EkChooserField *field, const gchar *const *items
  * list of strings is converted string by string first (a million take PyGObject about 0.3 s),
  * one #GBytes is not. Bytes that are not UTF-8 become U+FFFD.
  *
- * |[<!-- language="Python" -->
- * field.set_items_from_bytes(GLib.Bytes.new("\n".join(names).encode()), "\n")
+ * |[<!-- language="C" -->
+ * GBytes *lines = g_bytes_new_take (text, length);   // "apple\nbanana\n..."
+ * ek_chooser_field_set_items_from_bytes (EK_CHOOSER_FIELD (field), lines, "\n");
+ * g_bytes_unref (lines);
  * ]|
  */
 void ek_chooser_field_set_items_from_bytes(EkChooserField *field, GBytes *text, const gchar *separator) {
