@@ -110,6 +110,25 @@ class EventLog:
             self._listener.deregister(event_type)
 
 
+def application_with_pid(pid):
+    """The AT-SPI application object of process `pid`, None while it is not on the bus."""
+    desktop = pyatspi.Registry.getDesktop(0)
+    for index in range(desktop.childCount):
+        application = desktop.getChildAtIndex(index)
+        if application is not None and application.get_process_id() == pid:
+            return application
+    return None
+
+
+def application_of(process):
+    """The AT-SPI application object of `process` (a Popen), None while it is not on the bus
+    yet; a process that ended is a failure, with what it said."""
+    if process.poll() is not None:
+        stderr = process.stderr.read() if process.stderr else ""
+        raise AssertionError(f"entrykit exited with {process.returncode}: {stderr}")
+    return application_with_pid(process.pid)
+
+
 class RunningApp:
     """The real `entrykit` process and its AT-SPI application object."""
 
@@ -122,14 +141,7 @@ class RunningApp:
         self.application = wait_for(self._find_application, what=f"entrykit (pid {self.process.pid}) on the accessibility bus")
 
     def _find_application(self):
-        if self.process.poll() is not None:
-            raise AssertionError(f"entrykit exited with {self.process.returncode}: {self.process.stderr.read()}")
-        desktop = pyatspi.Registry.getDesktop(0)
-        for index in range(desktop.childCount):
-            application = desktop.getChildAtIndex(index)
-            if application is not None and application.get_process_id() == self.process.pid:
-                return application
-        return None
+        return application_of(self.process)
 
     def window(self, name, role="frame"):
         return find(self.application, role=role, name=name)

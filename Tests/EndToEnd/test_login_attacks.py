@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from atspi_driver import EventLog, RunningApp, find, keys, on_wayland, press, type_text, wait_for
+from atspi_driver import EventLog, RunningApp, application_of, find, keys, on_wayland, press, type_text, wait_for
 from test_login import focused, login  # noqa: F401  (login: the fixture)
 from test_login_hardening import USERNAME_HAS_SEPARATOR, ok_refused_with
 
@@ -90,7 +90,7 @@ def test_a_mem_descriptor_opened_at_the_start_finds_no_password(binary, display)
                                stderr=subprocess.PIPE, env={**os.environ, "LANGUAGE": "en"})
     mem = open(f"/proc/{process.pid}/mem", "rb", buffering=0)
     try:
-        app = wait_for(lambda: _application_of(process), what="the dialog on the accessibility bus")
+        app = wait_for(lambda: application_of(process), what="the dialog on the accessibility bus")
         field = find(find(app, role="dialog", name="Sign In"), role="password text", name="Password")
         wait_for(lambda: focused(field), what="focus in the password field")
         type_text(PASSWORD)
@@ -107,18 +107,6 @@ def test_a_mem_descriptor_opened_at_the_start_finds_no_password(binary, display)
         if process.poll() is None:
             process.kill()
             process.communicate()
-
-
-def _application_of(process):
-    import pyatspi
-    if process.poll() is not None:
-        raise AssertionError(f"entrykit exited with {process.returncode}: {process.stderr.read()}")
-    desktop = pyatspi.Registry.getDesktop(0)
-    for index in range(desktop.childCount):
-        application = desktop.getChildAtIndex(index)
-        if application is not None and application.get_process_id() == process.pid:
-            return application
-    return None
 
 
 def test_the_password_memory_kind_is_named_in_help(binary):

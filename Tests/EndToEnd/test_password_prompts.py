@@ -14,7 +14,7 @@ import threading
 import pyatspi
 import pytest
 
-from atspi_driver import find, find_all, keys, on_wayland, press, states, type_text, wait_for
+from atspi_driver import application_of, application_with_pid, find, find_all, keys, on_wayland, press, states, type_text, wait_for
 
 PASSPHRASE = "correct horse 7 battery"
 # Variables a prompt needs to reach the display and the accessibility bus, whatever the client
@@ -45,14 +45,7 @@ class Prompt:
         """The AT-SPI application of the `run`th start (0: the first), waiting for it."""
         def lookup():
             pids = self.runs()
-            if len(pids) <= run:
-                return None
-            desktop = pyatspi.Registry.getDesktop(0)
-            for index in range(desktop.childCount):
-                application = desktop.getChildAtIndex(index)
-                if application is not None and application.get_process_id() == pids[run]:
-                    return application
-            return None
+            return application_with_pid(pids[run]) if len(pids) > run else None
         return wait_for(lookup, what=f"run {run} of {self.path.name} on the accessibility bus")
 
 
@@ -398,14 +391,7 @@ class Pinentry:
         return self.answer()
 
     def application(self):
-        def lookup():
-            desktop = pyatspi.Registry.getDesktop(0)
-            for index in range(desktop.childCount):
-                application = desktop.getChildAtIndex(index)
-                if application is not None and application.get_process_id() == self.process.pid:
-                    return application
-            return None
-        return wait_for(lookup, what="entrykit pinentry on the accessibility bus")
+        return wait_for(lambda: application_of(self.process), what="entrykit pinentry on the accessibility bus")
 
     def close(self):
         if self.process.poll() is None:

@@ -26,7 +26,7 @@ enum LoginCommand {
 
     /// Shows the panel and prints the answer.
     private static func show(_ options: LoginOptions) -> ExitStatus {
-        // Before anything is typed (README, Security).
+        // Before anything is typed (docs/security.md).
         guard PromptProcess.protect(for: name) else { return .cannotShowDialog }
         guard startGtk(for: name) else { return .cannotShowDialog }
         var answered = false
@@ -103,16 +103,7 @@ enum LoginCommand {
             return .cancelled
         }
         for (fd, answer) in answers(username: username, password: password, options: options) {
-            guard fd == STDOUT_FILENO else {
-                do {
-                    try answer.write(to: fd)
-                } catch {
-                    Output.say("\(name): the answer on file descriptor \(fd) is incomplete (\(error)); do not use it")
-                    return .failed
-                }
-                continue
-            }
-            guard PromptProcess.write(answer, for: name) else { return .failed }
+            guard PromptProcess.write(answer, to: fd, for: name) else { return .failed }
         }
         return .answered
     }

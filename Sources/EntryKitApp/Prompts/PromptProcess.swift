@@ -24,14 +24,15 @@ enum PromptProcess {
         return true
     }
 
-    /// Writes `answer` whole to standard output; when it cannot, says on standard error that the
-    /// answer is incomplete and must not be used.
-    static func write(_ answer: SecureAnswer, for command: String) -> Bool {
+    /// Writes `answer` whole to `fd`; when it cannot, says on standard error that the answer is
+    /// incomplete and must not be used.
+    static func write(_ answer: SecureAnswer, to fd: Int32 = STDOUT_FILENO, for command: String) -> Bool {
         do {
-            try answer.write(to: STDOUT_FILENO)
+            try answer.write(to: fd)
             return true
         } catch {
-            Output.say("\(command): the answer on standard output is incomplete (\(error)); do not use it")
+            let place = fd == STDOUT_FILENO ? "standard output" : "file descriptor \(fd)"
+            Output.say("\(command): the answer on \(place) is incomplete (\(error)); do not use it")
             return false
         }
     }
