@@ -70,16 +70,13 @@ static void append_json(EkSecureAnswer *answer, const char *text, gsize length) 
 
 void ek_secure_answer_append_secret(EkSecureAnswer *answer, EkSecureBuffer *buffer, EkSecretEncoding encoding) {
     g_return_if_fail(answer != NULL && EK_IS_SECURE_BUFFER(buffer));
-    gsize length = 0;
     const char *text = gtk_entry_buffer_get_text(GTK_ENTRY_BUFFER(buffer));
-    length = gtk_entry_buffer_get_bytes(GTK_ENTRY_BUFFER(buffer));
+    gsize length = gtk_entry_buffer_get_bytes(GTK_ENTRY_BUFFER(buffer));
     if (encoding == EK_SECRET_JSON)
         append_json(answer, text, length);
     else
         ek_secure_answer_append(answer, text, length);
 }
-
-gsize ek_secure_answer_get_length(EkSecureAnswer *answer) { return answer != NULL ? answer->length : 0; }
 
 /* Where a regular file's answer starts, to cut a partial one off again; -1 for anything else. */
 static off_t regular_file_start(int fd) {

@@ -1,4 +1,5 @@
-/* Locked, undumped, unforked memory for secrets: the secure buffer's text and EkPassword. */
+/* Memory for secrets (secret or locked, undumped, unforked): the secure buffer's text, EkPassword
+ * and the answers written from them. */
 
 #include "secure_memory.h"
 #include "entrykit_process_protection.h"

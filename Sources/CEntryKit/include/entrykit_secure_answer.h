@@ -47,7 +47,6 @@ void ek_secure_answer_free(EkSecureAnswer *answer);
 void ek_secure_answer_append(EkSecureAnswer *answer, const char *bytes, gsize length);
 /* Appends the buffer's text from where it lies, encoded, without another copy. */
 void ek_secure_answer_append_secret(EkSecureAnswer *answer, EkSecureBuffer *buffer, EkSecretEncoding encoding);
-gsize ek_secure_answer_get_length(EkSecureAnswer *answer);
 EkAnswerWrite ek_secure_answer_write(EkSecureAnswer *answer, int fd);
 
 G_END_DECLS

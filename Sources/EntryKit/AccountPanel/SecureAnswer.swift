@@ -22,9 +22,6 @@ public final class SecureAnswer {
 
     isolated deinit { ek_secure_answer_free(answer) }
 
-    /// Bytes written so far, for messages.
-    public var count: Int { Int(ek_secure_answer_get_length(answer)) }
-
     public func append(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
