@@ -3,14 +3,20 @@
 
 #include "entrykit_field_implementation.h"
 
-/* The Swift entry points (@_cdecl) the C types share: the factories, and the account panel's.
- * Each field's typed setters and getters declare the entry points they call beside them. */
+/* The Swift entry points (@_cdecl) the C types call: the factories, the properties (declared in
+ * Swift with the behaviour they set; the typed accessors of the public headers are defined there
+ * too), and the account panel's. */
 
 /* Each field class's EkChooserFieldClass.create_implementation: the field's behaviour, retained
  * for the object, which releases it in dispose. */
 void *ek_drop_down_field_implementation_new(EkChooserField *field);
 void *ek_picker_field_implementation_new(EkChooserField *field);
 void ek_chooser_field_implementation_release(void *field);
+
+/* Each class's class_init: installs the class's properties and its set_property/get_property. */
+void ek_chooser_field_install_properties(GObjectClass *klass);
+void ek_drop_down_field_install_properties(GObjectClass *klass);
+void ek_picker_field_install_properties(GObjectClass *klass);
 
 /* Shows the panel; the implementation answers once with ek_account_panel_complete(task, ...). */
 void ek_account_panel_implementation_ask(EkAccountPanel *panel, GtkWindow *parent, GTask *task);

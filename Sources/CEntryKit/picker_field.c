@@ -25,8 +25,6 @@ struct _EkPickerField {
 
 G_DEFINE_TYPE(EkPickerField, ek_picker_field, EK_TYPE_CHOOSER_FIELD)
 
-static GParamSpec *properties[EK_PICKER_FIELD_N_PROPS];
-
 enum { SIGNAL_PICKED, SIGNAL_PICKER_KEY_PRESS, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
@@ -39,43 +37,13 @@ static gboolean picker_key_press(GtkWidget *widget, GdkEventKey *event) {
     return GTK_WIDGET_CLASS(ek_picker_field_parent_class)->key_press_event(widget, event);
 }
 
-static void picker_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
-    switch (id) {
-    case EK_PICKER_FIELD_PROP_PICKED_INDEX:
-        ek_picker_field_set_picked_index(EK_PICKER_FIELD(object), g_value_get_int(value));
-        break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
-    }
-}
-
-static void picker_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
-    switch (id) {
-    case EK_PICKER_FIELD_PROP_PICKED_INDEX:
-        g_value_set_int(value, ek_picker_field_get_picked_index(EK_PICKER_FIELD(object)));
-        break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
-    }
-}
-
 static void ek_picker_field_class_init(EkPickerFieldClass *klass) {
     GObjectClass *object_class = G_OBJECT_CLASS(klass);
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
-    object_class->set_property = picker_set_property;
-    object_class->get_property = picker_get_property;
     EK_CHOOSER_FIELD_CLASS(klass)->create_implementation = ek_picker_field_implementation_new;
     widget_class->key_press_event = picker_key_press;
-    /**
-     * EkPickerField:picked-index:
-     *
-     * The index of the picked item, -1 for none. Setting it does not emit
-     * #EkPickerField::picked. Set before the first items, it waits for them (so the order of
-     * construct properties does not matter); an index out of range is refused with a warning
-     * and the value kept.
-     */
-    properties[EK_PICKER_FIELD_PROP_PICKED_INDEX] =
-        g_param_spec_int("picked-index", "Picked index", "The index of the picked item, -1 for none", -1, G_MAXINT, -1,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-    g_object_class_install_properties(object_class, EK_PICKER_FIELD_N_PROPS, properties);
+    /* The properties are declared with their behaviour, in Swift. */
+    ek_picker_field_install_properties(object_class);
     /**
      * EkPickerField::picked:
      * @field: the field
@@ -101,18 +69,9 @@ static void ek_picker_field_class_init(EkPickerFieldClass *klass) {
 
 static void ek_picker_field_init(EkPickerField *field) { (void)field; }
 
-void ek_picker_field_notify(EkPickerField *field, EkPickerFieldProperty property) {
-    g_return_if_fail(property > EK_PICKER_FIELD_PROP_0 && property < EK_PICKER_FIELD_N_PROPS);
-    g_object_notify_by_pspec(G_OBJECT(field), properties[property]);
-}
-
 void ek_picker_field_emit_picked(EkPickerField *field, gint index, const gchar *item) {
     g_signal_emit(field, signals[SIGNAL_PICKED], 0, index, item);
 }
-
-/* The Swift entry points the setters and getters below call (PickerFieldImplementation.swift). */
-void ek_picker_field_implementation_set_picked_index(void *field, gint index);
-gint ek_picker_field_implementation_get_picked_index(void *field);
 
 /**
  * ek_picker_field_new:
@@ -135,31 +94,4 @@ void ek_picker_field_set_items(EkPickerField *field, const gchar *const *items, 
     g_return_if_fail(EK_IS_PICKER_FIELD(field));
     gtk_entry_set_placeholder_text(GTK_ENTRY(field), placeholder);
     ek_chooser_field_set_items(EK_CHOOSER_FIELD(field), items);
-}
-
-/**
- * ek_picker_field_set_picked_index:
- * @field: a field
- * @index: an index in #EkChooserField:items, or -1 for none
- *
- * Sets #EkPickerField:picked-index.
- */
-void ek_picker_field_set_picked_index(EkPickerField *field, gint index) {
-    g_return_if_fail(EK_IS_PICKER_FIELD(field));
-    void *implementation = ek_chooser_field_implementation(EK_CHOOSER_FIELD(field));
-    if (implementation) ek_picker_field_implementation_set_picked_index(implementation, index);
-}
-
-/**
- * ek_picker_field_get_picked_index:
- * @field: a field
- *
- * Gets #EkPickerField:picked-index.
- *
- * Returns: #EkPickerField:picked-index
- */
-gint ek_picker_field_get_picked_index(EkPickerField *field) {
-    g_return_val_if_fail(EK_IS_PICKER_FIELD(field), -1);
-    void *implementation = ek_chooser_field_implementation(EK_CHOOSER_FIELD(field));
-    return implementation ? ek_picker_field_implementation_get_picked_index(implementation) : -1;
 }

@@ -211,8 +211,11 @@ fruit.props.selected_index = 7  # out of range: refused, kept
 say(f"notified {notified} {fruit.get_text()}")
 
 # Keyword order is construct order: the index comes before the items it needs.
-keywords = EntryKit.DropDownField(selected_index=2, items=["fig", "kiwi", "lime"], list_placeholder_text="No fruit")
-say(f"keywords {keywords.props.selected_index} {keywords.get_text()} {keywords.props.list_placeholder_text}")
+keywords = EntryKit.DropDownField(selected_index=2, items=["fig", "kiwi", "lime"], list_placeholder_text="No fruit",
+                                  list_transition_duration=0)
+say(f"keywords {keywords.props.selected_index} {keywords.get_text()} {keywords.props.list_placeholder_text} "
+    f"{keywords.props.list_transition_duration} {keywords.get_list_transition_duration()} "
+    f"{EntryKit.DropDownField().props.list_transition_duration}")
 item_notifications = []
 keywords.connect("notify::items", lambda field, spec: item_notifications.append(list(field.props.items)))
 keywords.set_items(["fig", "kiwi", "lime"])  # the same items: no notification
@@ -270,7 +273,7 @@ def test_builder_files_properties_validation_and_cancellation(display, library_e
         app.wait_for_line("fruit DropDownField ['apple', 'banana', 'cherry'] 1 banana 2 True Serif 14")
         app.wait_for_line("size PickerField 2 L")
         app.wait_for_line("notified [2] cherry")
-        app.wait_for_line("keywords 2 lime No fruit")
+        app.wait_for_line("keywords 2 lime No fruit 0 0 200")
         app.wait_for_line("items notified [['fig', 'kiwi']]")
         app.wait_for_line("subclass notified ['items', 'selected-index'] kiwi")
         dialog = find(app.application, role="dialog", name="Builder sign in")

@@ -10,17 +10,69 @@ G_DECLARE_FINAL_TYPE(EkDropDownField, ek_drop_down_field, EK, DROP_DOWN_FIELD, E
 
 GtkWidget *ek_drop_down_field_new(void);
 
-void ek_drop_down_field_set_selected_index(EkDropDownField *field, gint index);
-gint ek_drop_down_field_get_selected_index(EkDropDownField *field);
-void ek_drop_down_field_set_free_text(EkDropDownField *field, gboolean free_text);
-gboolean ek_drop_down_field_get_free_text(EkDropDownField *field);
-
 /* The names of 0.1.0, now EkChooserField's: C sources written for it still build. */
 #define ek_drop_down_field_set_items(field, items) ek_chooser_field_set_items(EK_CHOOSER_FIELD(field), (items))
 #define ek_drop_down_field_get_items(field) ek_chooser_field_get_items(EK_CHOOSER_FIELD(field))
 #define ek_drop_down_field_set_visible_row_count(field, count)                                                         \
     ek_chooser_field_set_visible_row_count(EK_CHOOSER_FIELD(field), (count))
 #define ek_drop_down_field_get_visible_row_count(field) ek_chooser_field_get_visible_row_count(EK_CHOOSER_FIELD(field))
+
+/* Each property is declared with its behaviour, in Swift, and documented here. */
+
+/**
+ * EkDropDownField:selected-index:
+ *
+ * The index in #EkChooserField:items of the item last picked, -1 when none is (or the text
+ * was typed). Setting it puts that item's text in the entry without emitting
+ * #EkDropDownField::selected. Set before the first items, it waits for them (so the order of
+ * construct properties does not matter); an index out of range is refused with a warning and
+ * the value kept.
+ */
+
+/**
+ * EkDropDownField:free-text:
+ *
+ * Whether typing changes the text freely and filters the open list; off, the text is only
+ * ever an item and typed letters jump to the next item starting with them.
+ */
+
+/**
+ * ek_drop_down_field_set_selected_index:
+ * @field: a field
+ * @index: an index in #EkChooserField:items, or -1 for none
+ *
+ * Sets #EkDropDownField:selected-index.
+ */
+void ek_drop_down_field_set_selected_index(EkDropDownField *field, gint index);
+
+/**
+ * ek_drop_down_field_get_selected_index:
+ * @field: a field
+ *
+ * Gets #EkDropDownField:selected-index.
+ *
+ * Returns: #EkDropDownField:selected-index
+ */
+gint ek_drop_down_field_get_selected_index(EkDropDownField *field);
+
+/**
+ * ek_drop_down_field_set_free_text:
+ * @field: a field
+ * @free_text: whether typing is free and filters the open list
+ *
+ * Sets #EkDropDownField:free-text.
+ */
+void ek_drop_down_field_set_free_text(EkDropDownField *field, gboolean free_text);
+
+/**
+ * ek_drop_down_field_get_free_text:
+ * @field: a field
+ *
+ * Gets #EkDropDownField:free-text.
+ *
+ * Returns: #EkDropDownField:free-text
+ */
+gboolean ek_drop_down_field_get_free_text(EkDropDownField *field);
 
 G_END_DECLS
 

@@ -12,40 +12,10 @@
 
 G_BEGIN_DECLS
 
-/* The properties each class declares, for notifications by GParamSpec (no look-up by name). */
-typedef enum {
-    EK_CHOOSER_FIELD_PROP_0,
-    EK_CHOOSER_FIELD_PROP_ITEMS,
-    EK_CHOOSER_FIELD_PROP_VISIBLE_ROW_COUNT,
-    EK_CHOOSER_FIELD_PROP_ROW_HEIGHT,
-    EK_CHOOSER_FIELD_PROP_LIST_BORDER_COLOR,
-    EK_CHOOSER_FIELD_PROP_LIST_FONT,
-    EK_CHOOSER_FIELD_PROP_LIST_PLACEHOLDER_TEXT,
-    EK_CHOOSER_FIELD_PROP_IS_OPEN,
-    EK_CHOOSER_FIELD_N_PROPS
-} EkChooserFieldProperty;
-
-typedef enum {
-    EK_DROP_DOWN_FIELD_PROP_0,
-    EK_DROP_DOWN_FIELD_PROP_SELECTED_INDEX,
-    EK_DROP_DOWN_FIELD_PROP_FREE_TEXT,
-    EK_DROP_DOWN_FIELD_N_PROPS
-} EkDropDownFieldProperty;
-
-typedef enum {
-    EK_PICKER_FIELD_PROP_0,
-    EK_PICKER_FIELD_PROP_PICKED_INDEX,
-    EK_PICKER_FIELD_N_PROPS
-} EkPickerFieldProperty;
-
 /* The Swift field behind `field`, made when it was constructed (unretained): every typed setter
  * and getter calls it directly. NULL once the field is disposed (destroyed): calls then do
  * nothing. */
 void *ek_chooser_field_implementation(EkChooserField *field);
-
-void ek_chooser_field_notify(EkChooserField *field, EkChooserFieldProperty property);
-void ek_drop_down_field_notify(EkDropDownField *field, EkDropDownFieldProperty property);
-void ek_picker_field_notify(EkPickerField *field, EkPickerFieldProperty property);
 
 void ek_chooser_field_emit_opened(EkChooserField *field);
 void ek_chooser_field_emit_closed(EkChooserField *field);

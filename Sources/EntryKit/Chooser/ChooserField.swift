@@ -71,41 +71,6 @@ open class ChooserField: ChooserEntry {
         set { chooser.onClose = newValue }
     }
 
-    /// Rows shown without scrolling (the drop-down spec's `displayNumOfRows`): a drop-down's
-    /// list is as tall as `min(visibleRowCount, items.count)` rows, a picker's wheel always
-    /// `visibleRowCount` rows (made odd).
-    public var visibleRowCount: Int {
-        get { chooser.visibleRowCount }
-        set { chooser.visibleRowCount = newValue }
-    }
-
-    /// Row height in pixels (`heightOfListItem`); nil, the default, is the entry's own height.
-    public var rowHeight: Int? {
-        get { chooser.rowHeight }
-        set { chooser.rowHeight = newValue }
-    }
-
-    /// The list's one-pixel border as a CSS colour (`borderColorForList`); nil for none. See
-    /// ``ChooserFieldImplementation/listBorderColor``.
-    public var listBorderColor: String? {
-        get { chooser.listBorderColor }
-        set { chooser.listBorderColor = newValue }
-    }
-
-    /// The rows' font as Pango describes it (`fontOfListItem`, `"Serif 14"`); nil, the default,
-    /// is the entry's font.
-    public var listFont: String? {
-        get { chooser.listFont }
-        set { chooser.listFont = newValue }
-    }
-
-    /// What the open list says when it has no row to show; nil, the default, is the field's own
-    /// localized text ("No matches", "No items").
-    public var listPlaceholderText: String? {
-        get { chooser.listPlaceholderText }
-        set { chooser.listPlaceholderText = newValue }
-    }
-
     /// The height a row has when the list opens: ``rowHeight``, else what the entry and the
     /// list's font need.
     public var effectiveRowHeight: Int { chooser.effectiveRowHeight }

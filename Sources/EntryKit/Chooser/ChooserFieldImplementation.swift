@@ -32,10 +32,8 @@ package class ChooserFieldImplementation: ChooserEntry {
 
     package var chooserField: UnsafeMutablePointer<EkChooserField> { cast() }
 
-    /// Tells the object's watchers (`notify::…`) that a shared property changed.
-    func notifyProperty(_ property: EkChooserFieldProperty) {
-        ek_chooser_field_notify(chooserField, property)
-    }
+    /// Tells the object's watchers (`notify::…`) that one of its properties changed.
+    func notify(_ property: ObjectProperty) { property.notify(object) }
 
     /// Sets the items the object was given (`items`, `ek_chooser_field_set_items`), as each field
     /// takes them (``DropDownField/items``, ``PickerField/setItems(_:placeholder:)-(ListItems,_)``).
@@ -65,7 +63,7 @@ package class ChooserFieldImplementation: ChooserEntry {
         set {
             let old = list.visibleRowCount
             list.visibleRowCount = max(newValue, 1)
-            if list.visibleRowCount != old { notifyProperty(EK_CHOOSER_FIELD_PROP_VISIBLE_ROW_COUNT) }
+            if list.visibleRowCount != old { notify(ChooserFieldProperty.visibleRowCount) }
         }
     }
 
@@ -73,7 +71,7 @@ package class ChooserFieldImplementation: ChooserEntry {
 
     /// Row height in pixels (`heightOfListItem`); nil, the default, is the entry's own height.
     public var rowHeight: Int? {
-        didSet { if rowHeight != oldValue { notifyProperty(EK_CHOOSER_FIELD_PROP_ROW_HEIGHT) } }
+        didSet { if rowHeight != oldValue { notify(ChooserFieldProperty.rowHeight) } }
     }
 
     /// The list's one-pixel border as a CSS colour (`borderColorForList`); nil for none. A
@@ -86,7 +84,7 @@ package class ChooserFieldImplementation: ChooserEntry {
         set {
             let old = list.borderColor
             list.borderColor = newValue
-            if list.borderColor != old { notifyProperty(EK_CHOOSER_FIELD_PROP_LIST_BORDER_COLOR) }
+            if list.borderColor != old { notify(ChooserFieldProperty.listBorderColor) }
         }
     }
 
@@ -95,7 +93,7 @@ package class ChooserFieldImplementation: ChooserEntry {
     public var listFont: String? {
         didSet {
             if isExpanded { list.font = listFont ?? entryFont }
-            if listFont != oldValue { notifyProperty(EK_CHOOSER_FIELD_PROP_LIST_FONT) }
+            if listFont != oldValue { notify(ChooserFieldProperty.listFont) }
         }
     }
 
@@ -104,7 +102,18 @@ package class ChooserFieldImplementation: ChooserEntry {
     public var listPlaceholderText: String? {
         didSet {
             showListPlaceholder()
-            if listPlaceholderText != oldValue { notifyProperty(EK_CHOOSER_FIELD_PROP_LIST_PLACEHOLDER_TEXT) }
+            if listPlaceholderText != oldValue { notify(ChooserFieldProperty.listPlaceholderText) }
+        }
+    }
+
+    /// How long the list takes to slide open or closed, in milliseconds (the original's
+    /// `animateWithDuration:.2f`); 0 for none. Off with the desktop's animations.
+    public var listTransitionDuration: Int {
+        get { Int(popup.animationDuration) }
+        set {
+            let old = popup.animationDuration
+            popup.animationDuration = UInt32(clamping: newValue)
+            if popup.animationDuration != old { notify(ChooserFieldProperty.listTransitionDuration) }
         }
     }
 
@@ -160,7 +169,7 @@ package class ChooserFieldImplementation: ChooserEntry {
     /// Tells everyone the list opened: ``onOpen``, and the object's `is-open` and `opened`.
     func didOpen() {
         onOpen?()
-        notifyProperty(EK_CHOOSER_FIELD_PROP_IS_OPEN)
+        notify(ChooserFieldProperty.isOpen)
         ek_chooser_field_emit_opened(chooserField)
     }
 
@@ -171,7 +180,7 @@ package class ChooserFieldImplementation: ChooserEntry {
         popup.hide()
         list.resetTypeAhead()
         onClose?()
-        notifyProperty(EK_CHOOSER_FIELD_PROP_IS_OPEN)
+        notify(ChooserFieldProperty.isOpen)
         ek_chooser_field_emit_closed(chooserField)
     }
 
@@ -232,91 +241,269 @@ package class ChooserFieldImplementation: ChooserEntry {
     }
 }
 
-// MARK: - The object's typed setters and getters call these (declared where C calls them)
+// MARK: - EkChooserField's properties
+//
+// Each property in one block: what GObject shows (its entry in ``ChooserFieldProperty``), its
+// typed C accessors (defined here, under the names and prototypes of the public header, which
+// documents them), and the Swift handle's property. `g_object_set` reaches the setter through
+// the entry, C calls it directly, and the setter calls the field's behaviour: no look-up by name.
 
-@_cdecl("ek_chooser_field_implementation_set_items")
-func chooserFieldSetItems(_ field: UnsafeMutableRawPointer?, _ items: UnsafePointer<UnsafePointer<gchar>?>?) {
+/// EkChooserField's properties, in the order of their ids.
+enum ChooserFieldProperty {
+    static let all = ObjectProperties([
+        items, visibleRowCount, rowHeight, listBorderColor, listFont, listPlaceholderText, isOpen, listTransitionDuration,
+    ])
+}
+
+/// EkChooserField's `class_init` installs its properties and points `set_property` and
+/// `get_property` at them.
+@_cdecl("ek_chooser_field_install_properties")
+func ek_chooser_field_install_properties(_ objectClass: UnsafeMutablePointer<GObjectClass>) {
+    objectClass.pointee.set_property = { object, id, value, _ in ChooserFieldProperty.all.set(object, id, value) }
+    objectClass.pointee.get_property = { object, id, value, _ in ChooserFieldProperty.all.get(object, id, value) }
+    ChooserFieldProperty.all.install(on: objectClass)
+}
+
+/// A field's C accessor: `body` runs with the field's behaviour (see ``withImplementation(of:type:implementation:otherwise:function:_:)``).
+func withChooserField<Field: ChooserFieldImplementation, Result>(
+    _ field: (some ObjectPointer)?, _ type: GType = ek_chooser_field_get_type(), otherwise: Result,
+    function: String = #function, _ body: @MainActor (Field) -> Result
+) -> Result {
+    withImplementation(
+        of: field, type: type, implementation: { ek_chooser_field_implementation($0.assumingMemoryBound(to: EkChooserField.self)) },
+        otherwise: otherwise, function: function, body)
+}
+
+func withChooserField<Field: ChooserFieldImplementation>(
+    _ field: (some ObjectPointer)?, _ type: GType = ek_chooser_field_get_type(), function: String = #function,
+    _ body: @MainActor (Field) -> Void
+) {
+    withChooserField(field, type, otherwise: (), function: function, body)
+}
+
+// MARK: items
+
+extension ChooserFieldProperty {
+    static let items = ObjectProperty.strings(
+        "items", "Items", "The items to choose from", get: ek_chooser_field_get_items, set: ek_chooser_field_set_items)
+}
+
+@_cdecl("ek_chooser_field_set_items")
+func ek_chooser_field_set_items(_ field: UnsafeMutablePointer<EkChooserField>?, _ items: UnsafePointer<UnsafePointer<gchar>?>?) {
     let items = StringVector.items(from: items)
-    withField(field) { (field: ChooserFieldImplementation) in field.setItems(fromObject: items) }
+    withChooserField(field) { (field: ChooserFieldImplementation) in field.setItems(fromObject: items) }
 }
 
 /// The items split from one buffer straight into the item store, without a string per item (a
 /// binding hands over a million items as one `GBytes`, not a `strv` it builds string by string).
-@_cdecl("ek_chooser_field_implementation_set_items_from_bytes")
-func chooserFieldSetItemsFromBytes(
-    _ field: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<UInt8>?, _ length: gsize, _ separator: UnsafePointer<CChar>
+@_cdecl("ek_chooser_field_set_items_from_bytes")
+func ek_chooser_field_set_items_from_bytes(
+    _ field: UnsafeMutablePointer<EkChooserField>?, _ text: OpaquePointer?, _ separator: UnsafePointer<gchar>?
 ) {
+    if let separator, separator.pointee == 0 {
+        return g_return_if_fail_warning("EntryKit", "ek_chooser_field_set_items_from_bytes", "separator == NULL || *separator != '\\0'")
+    }
+    var length: gsize = 0
+    let bytes = text.flatMap { g_bytes_get_data($0, &length) }?.assumingMemoryBound(to: UInt8.self)
     let items = ListItems(
         separated: UnsafeBufferPointer(start: bytes, count: Int(length)),
-        by: Array(UnsafeRawBufferPointer(start: separator, count: strlen(separator))))
-    withField(field) { (field: ChooserFieldImplementation) in field.setItems(fromObject: items) }
+        by: separator.map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? Array("\n".utf8))
+    withChooserField(field) { (field: ChooserFieldImplementation) in field.setItems(fromObject: items) }
 }
 
-@_cdecl("ek_chooser_field_implementation_get_items")
-func chooserFieldGetItems(_ field: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? {
-    nonisolated(unsafe) let vector = withField(field) { (field: ChooserFieldImplementation) in StringVector.make(field.list.items) }
+@_cdecl("ek_chooser_field_get_items")
+func ek_chooser_field_get_items(_ field: UnsafeMutablePointer<EkChooserField>?) -> UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? {
+    nonisolated(unsafe) let vector = withChooserField(field, otherwise: nil) { (field: ChooserFieldImplementation) in
+        StringVector.make(field.list.items)
+    }
     return vector
 }
 
-@_cdecl("ek_chooser_field_implementation_set_visible_row_count")
-func chooserFieldSetVisibleRowCount(_ field: UnsafeMutableRawPointer?, _ count: gint) {
-    withField(field) { (field: ChooserFieldImplementation) in field.visibleRowCount = Int(count) }
+// MARK: visible-row-count
+
+extension ChooserFieldProperty {
+    static let visibleRowCount = ObjectProperty.int(
+        "visible-row-count", "Visible row count", "Rows shown without scrolling", range: 1...gint.max, default: 5,
+        get: ek_chooser_field_get_visible_row_count, set: ek_chooser_field_set_visible_row_count)
 }
 
-@_cdecl("ek_chooser_field_implementation_get_visible_row_count")
-func chooserFieldGetVisibleRowCount(_ field: UnsafeMutableRawPointer?) -> gint {
-    withField(field) { (field: ChooserFieldImplementation) in gint(clamping: field.visibleRowCount) }
+extension ChooserField {
+    /// Rows shown without scrolling (the drop-down spec's `displayNumOfRows`): a drop-down's
+    /// list is as tall as `min(visibleRowCount, items.count)` rows, a picker's wheel always
+    /// `visibleRowCount` rows (made odd).
+    public var visibleRowCount: Int {
+        get { chooser.visibleRowCount }
+        set { chooser.visibleRowCount = newValue }
+    }
 }
 
-@_cdecl("ek_chooser_field_implementation_set_row_height")
-func chooserFieldSetRowHeight(_ field: UnsafeMutableRawPointer?, _ height: gint) {
-    withField(field) { (field: ChooserFieldImplementation) in field.rowHeight = height > 0 ? Int(height) : nil }
+@_cdecl("ek_chooser_field_set_visible_row_count")
+func ek_chooser_field_set_visible_row_count(_ field: UnsafeMutablePointer<EkChooserField>?, _ count: gint) {
+    withChooserField(field) { (field: ChooserFieldImplementation) in field.visibleRowCount = Int(count) }
 }
 
-@_cdecl("ek_chooser_field_implementation_get_row_height")
-func chooserFieldGetRowHeight(_ field: UnsafeMutableRawPointer?) -> gint {
-    withField(field) { (field: ChooserFieldImplementation) in gint(clamping: field.rowHeight ?? 0) }
+@_cdecl("ek_chooser_field_get_visible_row_count")
+func ek_chooser_field_get_visible_row_count(_ field: UnsafeMutablePointer<EkChooserField>?) -> gint {
+    withChooserField(field, otherwise: 0) { (field: ChooserFieldImplementation) in gint(clamping: field.visibleRowCount) }
 }
 
-@_cdecl("ek_chooser_field_implementation_set_list_border_color")
-func chooserFieldSetListBorderColor(_ field: UnsafeMutableRawPointer?, _ color: UnsafePointer<gchar>?) {
+// MARK: row-height
+
+extension ChooserFieldProperty {
+    static let rowHeight = ObjectProperty.int(
+        "row-height", "Row height", "Row height in pixels; 0 for the entry's own height", range: 0...4096, default: 0,
+        get: ek_chooser_field_get_row_height, set: ek_chooser_field_set_row_height)
+}
+
+extension ChooserField {
+    /// Row height in pixels (`heightOfListItem`); nil, the default, is the entry's own height.
+    public var rowHeight: Int? {
+        get { chooser.rowHeight }
+        set { chooser.rowHeight = newValue }
+    }
+}
+
+@_cdecl("ek_chooser_field_set_row_height")
+func ek_chooser_field_set_row_height(_ field: UnsafeMutablePointer<EkChooserField>?, _ height: gint) {
+    withChooserField(field) { (field: ChooserFieldImplementation) in field.rowHeight = height > 0 ? Int(height) : nil }
+}
+
+@_cdecl("ek_chooser_field_get_row_height")
+func ek_chooser_field_get_row_height(_ field: UnsafeMutablePointer<EkChooserField>?) -> gint {
+    withChooserField(field, otherwise: 0) { (field: ChooserFieldImplementation) in gint(clamping: field.rowHeight ?? 0) }
+}
+
+// MARK: list-border-color
+
+extension ChooserFieldProperty {
+    static let listBorderColor = ObjectProperty.string(
+        "list-border-color", "List border colour",
+        "The list's border as a CSS colour, or a theme colour such as @borders; NULL for none",
+        get: ek_chooser_field_get_list_border_color, set: ek_chooser_field_set_list_border_color)
+}
+
+extension ChooserField {
+    /// The list's one-pixel border as a CSS colour (`borderColorForList`); nil for none. See
+    /// ``ChooserFieldImplementation/listBorderColor``.
+    public var listBorderColor: String? {
+        get { chooser.listBorderColor }
+        set { chooser.listBorderColor = newValue }
+    }
+}
+
+@_cdecl("ek_chooser_field_set_list_border_color")
+func ek_chooser_field_set_list_border_color(_ field: UnsafeMutablePointer<EkChooserField>?, _ color: UnsafePointer<gchar>?) {
     let color = string(color)
-    withField(field) { (field: ChooserFieldImplementation) in field.listBorderColor = color }
+    withChooserField(field) { (field: ChooserFieldImplementation) in field.listBorderColor = color }
 }
 
-@_cdecl("ek_chooser_field_implementation_get_list_border_color")
-func chooserFieldGetListBorderColor(_ field: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<gchar>? {
-    duplicate(withField(field) { (field: ChooserFieldImplementation) in field.listBorderColor })
+@_cdecl("ek_chooser_field_get_list_border_color")
+func ek_chooser_field_get_list_border_color(_ field: UnsafeMutablePointer<EkChooserField>?) -> UnsafeMutablePointer<gchar>? {
+    duplicate(withChooserField(field, otherwise: nil) { (field: ChooserFieldImplementation) in field.listBorderColor })
 }
 
-@_cdecl("ek_chooser_field_implementation_set_list_font")
-func chooserFieldSetListFont(_ field: UnsafeMutableRawPointer?, _ font: UnsafePointer<gchar>?) {
+// MARK: list-font
+
+extension ChooserFieldProperty {
+    static let listFont = ObjectProperty.string(
+        "list-font", "List font", "The rows' font as Pango describes it; NULL for the entry's",
+        get: ek_chooser_field_get_list_font, set: ek_chooser_field_set_list_font)
+}
+
+extension ChooserField {
+    /// The rows' font as Pango describes it (`fontOfListItem`, `"Serif 14"`); nil, the default,
+    /// is the entry's font.
+    public var listFont: String? {
+        get { chooser.listFont }
+        set { chooser.listFont = newValue }
+    }
+}
+
+@_cdecl("ek_chooser_field_set_list_font")
+func ek_chooser_field_set_list_font(_ field: UnsafeMutablePointer<EkChooserField>?, _ font: UnsafePointer<gchar>?) {
     let font = string(font)
-    withField(field) { (field: ChooserFieldImplementation) in field.listFont = font }
+    withChooserField(field) { (field: ChooserFieldImplementation) in field.listFont = font }
 }
 
-@_cdecl("ek_chooser_field_implementation_get_list_font")
-func chooserFieldGetListFont(_ field: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<gchar>? {
-    duplicate(withField(field) { (field: ChooserFieldImplementation) in field.listFont })
+@_cdecl("ek_chooser_field_get_list_font")
+func ek_chooser_field_get_list_font(_ field: UnsafeMutablePointer<EkChooserField>?) -> UnsafeMutablePointer<gchar>? {
+    duplicate(withChooserField(field, otherwise: nil) { (field: ChooserFieldImplementation) in field.listFont })
 }
 
-@_cdecl("ek_chooser_field_implementation_set_list_placeholder_text")
-func chooserFieldSetListPlaceholderText(_ field: UnsafeMutableRawPointer?, _ text: UnsafePointer<gchar>?) {
+// MARK: list-placeholder-text
+
+extension ChooserFieldProperty {
+    static let listPlaceholderText = ObjectProperty.string(
+        "list-placeholder-text", "List placeholder text", "What the open list says with no row to show; NULL for the localized default",
+        get: ek_chooser_field_get_list_placeholder_text, set: ek_chooser_field_set_list_placeholder_text)
+}
+
+extension ChooserField {
+    /// What the open list says when it has no row to show; nil, the default, is the field's own
+    /// localized text ("No matches", "No items").
+    public var listPlaceholderText: String? {
+        get { chooser.listPlaceholderText }
+        set { chooser.listPlaceholderText = newValue }
+    }
+}
+
+@_cdecl("ek_chooser_field_set_list_placeholder_text")
+func ek_chooser_field_set_list_placeholder_text(_ field: UnsafeMutablePointer<EkChooserField>?, _ text: UnsafePointer<gchar>?) {
     let text = string(text)
-    withField(field) { (field: ChooserFieldImplementation) in field.listPlaceholderText = text }
+    withChooserField(field) { (field: ChooserFieldImplementation) in field.listPlaceholderText = text }
 }
 
-@_cdecl("ek_chooser_field_implementation_get_list_placeholder_text")
-func chooserFieldGetListPlaceholderText(_ field: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<gchar>? {
-    duplicate(withField(field) { (field: ChooserFieldImplementation) in field.listPlaceholderText })
+@_cdecl("ek_chooser_field_get_list_placeholder_text")
+func ek_chooser_field_get_list_placeholder_text(_ field: UnsafeMutablePointer<EkChooserField>?) -> UnsafeMutablePointer<gchar>? {
+    duplicate(withChooserField(field, otherwise: nil) { (field: ChooserFieldImplementation) in field.listPlaceholderText })
 }
 
-@_cdecl("ek_chooser_field_implementation_get_is_open")
-func chooserFieldGetIsOpen(_ field: UnsafeMutableRawPointer?) -> gboolean {
-    withField(field) { (field: ChooserFieldImplementation) in field.isOpen ? 1 : 0 }
+// MARK: is-open, and opening and closing
+
+extension ChooserFieldProperty {
+    static let isOpen = ObjectProperty.boolean(
+        "is-open", "Is open", "Whether the list is open", default: false, get: ek_chooser_field_get_is_open)
 }
 
-@_cdecl("ek_chooser_field_implementation_set_open")
-func chooserFieldSetOpen(_ field: UnsafeMutableRawPointer?, _ open: gboolean) {
-    withField(field) { (field: ChooserFieldImplementation) in if open != 0 { field.open() } else { field.close() } }
+@_cdecl("ek_chooser_field_get_is_open")
+func ek_chooser_field_get_is_open(_ field: UnsafeMutablePointer<EkChooserField>?) -> gboolean {
+    withChooserField(field, otherwise: 0) { (field: ChooserFieldImplementation) in field.isOpen ? 1 : 0 }
+}
+
+@_cdecl("ek_chooser_field_open")
+func ek_chooser_field_open(_ field: UnsafeMutablePointer<EkChooserField>?) {
+    withChooserField(field) { (field: ChooserFieldImplementation) in field.open() }
+}
+
+@_cdecl("ek_chooser_field_close")
+func ek_chooser_field_close(_ field: UnsafeMutablePointer<EkChooserField>?) {
+    withChooserField(field) { (field: ChooserFieldImplementation) in field.close() }
+}
+
+// MARK: list-transition-duration
+
+extension ChooserFieldProperty {
+    static let listTransitionDuration = ObjectProperty.int(
+        "list-transition-duration", "List transition duration", "Milliseconds the list takes to slide open or closed; 0 for none",
+        range: 0...10_000, default: 200,
+        get: ek_chooser_field_get_list_transition_duration, set: ek_chooser_field_set_list_transition_duration)
+}
+
+extension ChooserField {
+    /// How long the list takes to slide open or closed, in milliseconds: 200 by default, as in
+    /// the original; 0 for none.
+    public var listTransitionDuration: Int {
+        get { chooser.listTransitionDuration }
+        set { chooser.listTransitionDuration = newValue }
+    }
+}
+
+@_cdecl("ek_chooser_field_set_list_transition_duration")
+func ek_chooser_field_set_list_transition_duration(_ field: UnsafeMutablePointer<EkChooserField>?, _ duration: gint) {
+    withChooserField(field) { (field: ChooserFieldImplementation) in field.listTransitionDuration = Int(max(duration, 0)) }
+}
+
+@_cdecl("ek_chooser_field_get_list_transition_duration")
+func ek_chooser_field_get_list_transition_duration(_ field: UnsafeMutablePointer<EkChooserField>?) -> gint {
+    withChooserField(field, otherwise: 0) { (field: ChooserFieldImplementation) in gint(clamping: field.listTransitionDuration) }
 }

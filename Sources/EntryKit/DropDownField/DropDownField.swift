@@ -69,16 +69,6 @@ public final class DropDownField: ChooserField {
     /// Sets ``items`` from strings.
     public func setItems(_ strings: [String]) { implementation.items = ListItems(strings) }
 
-    /// The index in ``items`` of the item last picked, nil when none is (or the text was typed).
-    /// Setting it puts that item's text in the entry, without calling ``onSelect``. Before any
-    /// items are set, any index is kept for them (so the order of a builder file's or a
-    /// binding's properties does not matter); after, an index outside ``items`` is refused with
-    /// a warning (``ChooserField/lastRefusal``) and the value kept, as a picker's is.
-    public var selectedIndex: Int? {
-        get { implementation.selectedIndex }
-        set { implementation.selectedIndex = newValue }
-    }
-
     /// The text of the item at ``selectedIndex``, nil when none is selected.
     public var selectedItem: String? { implementation.selectedItem }
 

@@ -55,7 +55,7 @@ package final class DropDownFieldImplementation: ChooserFieldImplementation {
                 }
             }
             itemsChanged()
-            notifyProperty(EK_CHOOSER_FIELD_PROP_ITEMS)
+            notify(ChooserFieldProperty.items)
         }
     }
 
@@ -83,7 +83,7 @@ package final class DropDownFieldImplementation: ChooserFieldImplementation {
                 }
             }
             reportChoices(count: items.count, chosen: selectedItem == nil ? nil : selectedIndex)
-            if selectedIndex != oldValue { ek_drop_down_field_notify(opaque, EK_DROP_DOWN_FIELD_PROP_SELECTED_INDEX) }
+            if selectedIndex != oldValue { notify(DropDownFieldProperty.selectedIndex) }
         }
     }
 
@@ -143,7 +143,7 @@ package final class DropDownFieldImplementation: ChooserFieldImplementation {
         get { wantsFreeText }
         set {
             let oldFreeText = wantsFreeText
-            defer { if newValue != oldFreeText { ek_drop_down_field_notify(opaque, EK_DROP_DOWN_FIELD_PROP_FREE_TEXT) } }
+            defer { if newValue != oldFreeText { notify(DropDownFieldProperty.freeText) } }
             wantsFreeText = newValue
             if !newValue {
                 list.filterText = ""
@@ -187,24 +187,70 @@ package final class DropDownFieldImplementation: ChooserFieldImplementation {
     }
 }
 
-// MARK: - The object's typed setters and getters call these (declared where C calls them)
+// MARK: - EkDropDownField's own properties (each in one block, as EkChooserField's are)
 
-@_cdecl("ek_drop_down_field_implementation_set_selected_index")
-func dropDownFieldSetSelectedIndex(_ field: UnsafeMutableRawPointer?, _ index: gint) {
-    withField(field) { (field: DropDownFieldImplementation) in field.selectedIndex = index < 0 ? nil : Int(index) }
+/// EkDropDownField's own properties, in the order of their ids.
+enum DropDownFieldProperty {
+    static let all = ObjectProperties([selectedIndex, freeText])
 }
 
-@_cdecl("ek_drop_down_field_implementation_get_selected_index")
-func dropDownFieldGetSelectedIndex(_ field: UnsafeMutableRawPointer?) -> gint {
-    withField(field) { (field: DropDownFieldImplementation) in gint(clamping: field.selectedIndex ?? -1) }
+@_cdecl("ek_drop_down_field_install_properties")
+func ek_drop_down_field_install_properties(_ objectClass: UnsafeMutablePointer<GObjectClass>) {
+    objectClass.pointee.set_property = { object, id, value, _ in DropDownFieldProperty.all.set(object, id, value) }
+    objectClass.pointee.get_property = { object, id, value, _ in DropDownFieldProperty.all.get(object, id, value) }
+    DropDownFieldProperty.all.install(on: objectClass)
 }
 
-@_cdecl("ek_drop_down_field_implementation_set_free_text")
-func dropDownFieldSetFreeText(_ field: UnsafeMutableRawPointer?, _ freeText: gboolean) {
-    withField(field) { (field: DropDownFieldImplementation) in field.isEditable = freeText != 0 }
+// MARK: selected-index
+
+extension DropDownFieldProperty {
+    static let selectedIndex = ObjectProperty.int(
+        "selected-index", "Selected index", "The index of the item last picked, -1 for none", range: -1...gint.max, default: -1,
+        get: ek_drop_down_field_get_selected_index, set: ek_drop_down_field_set_selected_index)
 }
 
-@_cdecl("ek_drop_down_field_implementation_get_free_text")
-func dropDownFieldGetFreeText(_ field: UnsafeMutableRawPointer?) -> gboolean {
-    withField(field) { (field: DropDownFieldImplementation) in field.isEditable ? 1 : 0 }
+extension DropDownField {
+    /// The index in ``items`` of the item last picked, nil when none is (or the text was typed).
+    /// Setting it puts that item's text in the entry, without calling ``onSelect``. Before any
+    /// items are set, any index is kept for them (so the order of a builder file's or a
+    /// binding's properties does not matter); after, an index outside ``items`` is refused with
+    /// a warning (``ChooserField/lastRefusal``) and the value kept, as a picker's is.
+    public var selectedIndex: Int? {
+        get { implementation.selectedIndex }
+        set { implementation.selectedIndex = newValue }
+    }
+}
+
+@_cdecl("ek_drop_down_field_set_selected_index")
+func ek_drop_down_field_set_selected_index(_ field: OpaquePointer?, _ index: gint) {
+    withChooserField(field, ek_drop_down_field_get_type()) { (field: DropDownFieldImplementation) in
+        field.selectedIndex = index < 0 ? nil : Int(index)
+    }
+}
+
+@_cdecl("ek_drop_down_field_get_selected_index")
+func ek_drop_down_field_get_selected_index(_ field: OpaquePointer?) -> gint {
+    withChooserField(field, ek_drop_down_field_get_type(), otherwise: -1) { (field: DropDownFieldImplementation) in
+        gint(clamping: field.selectedIndex ?? -1)
+    }
+}
+
+// MARK: free-text
+
+extension DropDownFieldProperty {
+    static let freeText = ObjectProperty.boolean(
+        "free-text", "Free text", "Whether typing is free and filters the open list", default: false,
+        get: ek_drop_down_field_get_free_text, set: ek_drop_down_field_set_free_text)
+}
+
+@_cdecl("ek_drop_down_field_set_free_text")
+func ek_drop_down_field_set_free_text(_ field: OpaquePointer?, _ freeText: gboolean) {
+    withChooserField(field, ek_drop_down_field_get_type()) { (field: DropDownFieldImplementation) in field.isEditable = freeText != 0 }
+}
+
+@_cdecl("ek_drop_down_field_get_free_text")
+func ek_drop_down_field_get_free_text(_ field: OpaquePointer?) -> gboolean {
+    withChooserField(field, ek_drop_down_field_get_type(), otherwise: 0) { (field: DropDownFieldImplementation) in
+        field.isEditable ? 1 : 0
+    }
 }

@@ -7,10 +7,10 @@ import EntryKitList
 /// with its ``DropDownFieldImplementation`` or ``PickerFieldImplementation`` (in `constructed`,
 /// through its class's `create_implementation`), and `EkAccountPanel` shows ``AccountPanel``.
 ///
-/// C reaches them through `@_cdecl` entry points, each beside the property it serves (the
-/// fields') or below (the factories, the panel): a field's typed setter
-/// (`ek_chooser_field_set_items`) calls its entry point with the implementation the object
-/// keeps, so the call arrives with no look-up by name and no switch over properties or classes.
+/// C reaches them through `@_cdecl` functions: a field's typed accessors are defined in Swift
+/// under their public C names, beside the property they serve (see ``ObjectProperty``), and
+/// reach the implementation the object keeps, so a call arrives with no look-up by name and no
+/// switch over properties or classes; the factories and the panel's entry points are below.
 @MainActor
 package enum ObjectImplementation {
     // MARK: The account panel
@@ -59,18 +59,6 @@ package enum ObjectImplementation {
 }
 
 // MARK: - Entry points from C
-
-/// Runs `body` on the main actor with the Swift field C handed back. C calls on GTK's thread,
-/// where the main actor runs; the pointers are GTK's, used on that thread only.
-func withField<Field: ChooserFieldImplementation, Result>(
-    _ implementation: UnsafeMutableRawPointer?, as type: Field.Type = Field.self, _ body: @MainActor (Field) -> Result
-) -> Result {
-    nonisolated(unsafe) let implementation = implementation!
-    nonisolated(unsafe) var result: Result?
-    nonisolated(unsafe) let body = body
-    MainActor.assumeIsolated { result = body(Unmanaged<Field>.fromOpaque(implementation).takeUnretainedValue()) }
-    return result!
-}
 
 /// A string for C, newly allocated (`g_free`).
 func duplicate(_ string: String?) -> UnsafeMutablePointer<gchar>? { string.flatMap { g_strdup($0) } }

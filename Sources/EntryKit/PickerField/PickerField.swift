@@ -79,15 +79,6 @@ public final class PickerField: ChooserField {
         implementation.setItems(ListItems(strings), placeholder: placeholder)
     }
 
-    /// The index in ``items`` of the picked item; -1 while nothing is picked. Setting it shows
-    /// that item's text (and centres it in the picker) without calling ``onPick``. Before any
-    /// items are set, any index from -1 up is kept for them; after, an index outside
-    /// `-1..<items.count` is refused with a warning (``ChooserField/lastRefusal``) and the value kept.
-    public var pickedIndex: Int {
-        get { implementation.pickedIndex }
-        set { implementation.pickedIndex = newValue }
-    }
-
     /// The picked item's text, nil while nothing is picked.
     public var pickedItem: String? { implementation.pickedItem }
 

@@ -13,7 +13,7 @@ package final class PickerFieldImplementation: ChooserFieldImplementation {
     private var storedIndex = -1 {
         didSet {
             reportChoices(count: items.count, chosen: storedIndex)
-            if storedIndex != oldValue { ek_picker_field_notify(opaque, EK_PICKER_FIELD_PROP_PICKED_INDEX) }
+            if storedIndex != oldValue { notify(PickerFieldProperty.pickedIndex) }
         }
     }
     /// The pick when the picker opened, restored by Escape.
@@ -114,7 +114,7 @@ package final class PickerFieldImplementation: ChooserFieldImplementation {
         isExpandable = !newItems.isEmpty
         reportChoices(count: newItems.count, chosen: storedIndex)
         showPick()
-        notifyProperty(EK_CHOOSER_FIELD_PROP_ITEMS)
+        notify(ChooserFieldProperty.items)
     }
 
     public override func setItems(fromObject items: ListItems) { setItems(items) }
@@ -224,14 +224,47 @@ package final class PickerFieldImplementation: ChooserFieldImplementation {
     }
 }
 
-// MARK: - The object's typed setters and getters call these (declared where C calls them)
+// MARK: - EkPickerField's own property (in one block, as EkChooserField's are)
 
-@_cdecl("ek_picker_field_implementation_set_picked_index")
-func pickerFieldSetPickedIndex(_ field: UnsafeMutableRawPointer?, _ index: gint) {
-    withField(field) { (field: PickerFieldImplementation) in field.pickedIndex = Int(index) }
+/// EkPickerField's own properties, in the order of their ids.
+enum PickerFieldProperty {
+    static let all = ObjectProperties([pickedIndex])
 }
 
-@_cdecl("ek_picker_field_implementation_get_picked_index")
-func pickerFieldGetPickedIndex(_ field: UnsafeMutableRawPointer?) -> gint {
-    withField(field) { (field: PickerFieldImplementation) in gint(clamping: field.pickedIndex) }
+@_cdecl("ek_picker_field_install_properties")
+func ek_picker_field_install_properties(_ objectClass: UnsafeMutablePointer<GObjectClass>) {
+    objectClass.pointee.set_property = { object, id, value, _ in PickerFieldProperty.all.set(object, id, value) }
+    objectClass.pointee.get_property = { object, id, value, _ in PickerFieldProperty.all.get(object, id, value) }
+    PickerFieldProperty.all.install(on: objectClass)
+}
+
+// MARK: picked-index
+
+extension PickerFieldProperty {
+    static let pickedIndex = ObjectProperty.int(
+        "picked-index", "Picked index", "The index of the picked item, -1 for none", range: -1...gint.max, default: -1,
+        get: ek_picker_field_get_picked_index, set: ek_picker_field_set_picked_index)
+}
+
+extension PickerField {
+    /// The index in ``items`` of the picked item; -1 while nothing is picked. Setting it shows
+    /// that item's text (and centres it in the picker) without calling ``onPick``. Before any
+    /// items are set, any index from -1 up is kept for them; after, an index outside
+    /// `-1..<items.count` is refused with a warning (``ChooserField/lastRefusal``) and the value kept.
+    public var pickedIndex: Int {
+        get { implementation.pickedIndex }
+        set { implementation.pickedIndex = newValue }
+    }
+}
+
+@_cdecl("ek_picker_field_set_picked_index")
+func ek_picker_field_set_picked_index(_ field: OpaquePointer?, _ index: gint) {
+    withChooserField(field, ek_picker_field_get_type()) { (field: PickerFieldImplementation) in field.pickedIndex = Int(index) }
+}
+
+@_cdecl("ek_picker_field_get_picked_index")
+func ek_picker_field_get_picked_index(_ field: OpaquePointer?) -> gint {
+    withChooserField(field, ek_picker_field_get_type(), otherwise: -1) { (field: PickerFieldImplementation) in
+        gint(clamping: field.pickedIndex)
+    }
 }

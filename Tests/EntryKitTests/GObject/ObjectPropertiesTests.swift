@@ -189,6 +189,24 @@ import Testing
         #expect(picker.list.emptyText == "Pick nothing")
     }
 
+    /// The property added in two files (the public header and ChooserFieldImplementation.swift).
+    @Test func theListTransitionDurationIsSettableFromSwiftCAndTheObject() {
+        let field = DropDownField()
+        #expect(field.listTransitionDuration == 200 && integer(field.object, "list-transition-duration") == 200)
+        let notified = countNotifications(field, "list-transition-duration")
+        field.listTransitionDuration = 120
+        #expect(gtk_revealer_get_transition_duration(field.popup.revealer.cast()) == 120, "the list slides for that long")
+        ek_chooser_field_set_list_transition_duration(field.chooserField, 0)
+        #expect(field.listTransitionDuration == 0 && ek_chooser_field_get_list_transition_duration(field.chooserField) == 0)
+        setInteger(field.object, "list-transition-duration", 0)  // unchanged: no notification
+        setInteger(field.object, "list-transition-duration", 350)
+        #expect(field.listTransitionDuration == 350)
+        #expect(notified.value == 3)
+        let picker = PickerField()
+        setInteger(picker.object, "list-transition-duration", 50)
+        #expect(picker.popup.animationDuration == 50)
+    }
+
     @Test func theSameItemsAgainNotifyNoOne() {
         let field = DropDownField()
         let notified = countNotifications(field, "items")
