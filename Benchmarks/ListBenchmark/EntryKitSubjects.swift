@@ -1,5 +1,6 @@
 import CGtk
 import EntryKit
+import EntryKitTestInput
 
 /// The list core alone, in a popover under an entry as the TreeView competitor, with the same
 /// rows (`ListGeometry`).

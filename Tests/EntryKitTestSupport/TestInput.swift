@@ -1,5 +1,6 @@
 import CGtk
 import EntryKit
+import EntryKitTestInput
 import Foundation
 
 /// Pointer input delivered to a widget the way GTK's own tests deliver it: events made and

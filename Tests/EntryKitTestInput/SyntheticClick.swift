@@ -1,13 +1,14 @@
 import CGtk
+import EntryKit
 
 /// A primary-button click made in-process and dispatched with `gtk_main_do_event`, as GTK's own
 /// tests deliver input: the widget's handlers and gestures run as for a real click. For the test
 /// support and the benchmarks (which time from the click), not for applications.
 @MainActor
-package enum SyntheticClick {
+public enum SyntheticClick {
     /// Presses and releases the primary button at (x, y) in `widget`'s own coordinates, on the
     /// window GTK delivers it through (an entry's input window, not its parent's).
-    package static func click(_ widget: Widget, x: Double, y: Double) {
+    public static func click(_ widget: Widget, x: Double, y: Double) {
         guard let (window, windowX, windowY) = eventWindow(of: widget, x: x, y: y) else { return }
         let pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_window_get_display(window)))
         for type in [GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE] {
