@@ -168,7 +168,7 @@ func withImplementation<Implementation: AnyObject, Result>(
 ) -> Result {
     guard let object = object?.object, ek_is_a(object, type) != 0 else {
         let accessor = String(function.prefix { $0 != "(" })
-        g_return_if_fail_warning("EntryKit", accessor, "object is a \(String(cString: g_type_name(type)))")
+        g_return_if_fail_warning("EntryKit", accessor, "G_TYPE_CHECK_INSTANCE_TYPE (object, \(String(cString: g_type_name(type))))")
         return otherwise
     }
     guard let made = implementation(object) else { return otherwise }

@@ -207,6 +207,38 @@ import Testing
         #expect(picker.popup.animationDuration == 50)
     }
 
+    @Test func anAccessorGivenAnotherTypeReportsItAsGLibDoesAndChangesNothing() {
+        let entry = Widget(transferFull: gtk_entry_new())
+        let picker = PickerField()
+        let criticals = loggedCriticals {
+            ek_chooser_field_set_row_height(UnsafeMutableRawPointer(entry.widget).assumingMemoryBound(to: EkChooserField.self), 40)
+            ek_drop_down_field_set_selected_index(picker.opaque, 1)  // a chooser field, but not a drop-down
+        }
+        #expect(
+            criticals == [
+                "ek_chooser_field_set_row_height: assertion 'G_TYPE_CHECK_INSTANCE_TYPE (object, EkChooserField)' failed",
+                "ek_drop_down_field_set_selected_index: assertion 'G_TYPE_CHECK_INSTANCE_TYPE (object, EkDropDownField)' failed",
+            ])
+        #expect(picker.pickedIndex == -1 && picker.rowHeight == nil)
+    }
+
+    /// The criticals `body` logs in the "EntryKit" domain, not fatal meanwhile (the suite runs
+    /// with G_DEBUG=fatal-criticals).
+    private func loggedCriticals(_ body: () -> Void) -> [String] {
+        final class Messages { var all: [String] = [] }
+        let messages = Messages()
+        let fatal = g_log_set_always_fatal(G_LOG_LEVEL_ERROR)
+        let handler = g_log_set_handler(
+            "EntryKit", GLogLevelFlags(G_LOG_LEVEL_CRITICAL.rawValue),
+            { _, _, message, data in
+                Unmanaged<Messages>.fromOpaque(data!).takeUnretainedValue().all.append(String(cString: message!))
+            }, Unmanaged.passUnretained(messages).toOpaque())
+        body()
+        g_log_remove_handler("EntryKit", handler)
+        g_log_set_always_fatal(fatal)
+        return messages.all
+    }
+
     @Test func theSameItemsAgainNotifyNoOne() {
         let field = DropDownField()
         let notified = countNotifications(field, "items")
