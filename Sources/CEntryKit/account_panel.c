@@ -1,4 +1,4 @@
-#include "field_private.h"
+#include "entrykit_field_implementation.h"
 
 /**
  * EkAccountPanel:
@@ -28,20 +28,37 @@
  */
 struct _EkAccountPanel {
     GObject parent_instance;
-    gchar *title;
-    gchar *message;
-    gchar *username;
-    gboolean requires_username;
-    gboolean requires_password;
+    void *implementation; /* the Swift panel and its state, made in constructed, released in finalize */
 };
 
 G_DEFINE_FINAL_TYPE(EkAccountPanel, ek_account_panel, G_TYPE_OBJECT)
 
-enum { PROP_0, PROP_TITLE, PROP_MESSAGE, PROP_USERNAME, PROP_REQUIRES_USERNAME, PROP_REQUIRES_PASSWORD, N_PROPS };
-static GParamSpec *properties[N_PROPS];
+static GParamSpec *properties[EK_ACCOUNT_PANEL_N_PROPS];
 
 enum { SIGNAL_VALIDATE, N_SIGNALS };
 static guint signals[N_SIGNALS];
+
+/* The Swift entry points (at the end of AccountPanelImplementation.swift) the functions below
+ * call with the implementation the panel keeps. The strings returned are the implementation's,
+ * valid until the value changes. */
+void *ek_account_panel_implementation_new(EkAccountPanel *panel);
+void ek_account_panel_implementation_release(void *panel);
+const gchar *ek_account_panel_implementation_get_title(void *panel);
+void ek_account_panel_implementation_set_title(void *panel, const gchar *title);
+const gchar *ek_account_panel_implementation_get_message(void *panel);
+void ek_account_panel_implementation_set_message(void *panel, const gchar *message);
+const gchar *ek_account_panel_implementation_get_username(void *panel);
+void ek_account_panel_implementation_set_username(void *panel, const gchar *username);
+gboolean ek_account_panel_implementation_get_requires_username(void *panel);
+void ek_account_panel_implementation_set_requires_username(void *panel, gboolean requires);
+gboolean ek_account_panel_implementation_get_requires_password(void *panel);
+void ek_account_panel_implementation_set_requires_password(void *panel, gboolean requires);
+/* Shows the panel; the implementation answers once with ek_account_panel_complete(task, ...). */
+void ek_account_panel_implementation_ask(void *panel, GtkWindow *parent, GTask *task);
+/* The task's cancellable was cancelled: close its panel (or drop it from the queue). */
+void ek_account_panel_implementation_cancel(void *panel, GTask *task);
+
+void *ek_account_panel_implementation(EkAccountPanel *panel) { return panel->implementation; }
 
 /* What an ask ends with. */
 typedef struct {
@@ -70,22 +87,33 @@ static void ask_free(gpointer data) {
     g_free(ask);
 }
 
-static void panel_finalize(GObject *object) {
+/* The panel gets its state before anything can set a property: g_object_new sets the
+ * properties after constructed, whatever made the panel (Swift, C, a binding, GtkBuilder). */
+static void panel_constructed(GObject *object) {
+    G_OBJECT_CLASS(ek_account_panel_parent_class)->constructed(object);
     EkAccountPanel *panel = EK_ACCOUNT_PANEL(object);
-    g_free(panel->title);
-    g_free(panel->message);
-    g_free(panel->username);
+    panel->implementation = ek_account_panel_implementation_new(panel);
+}
+
+/* Released last: a panel is no widget, nothing destroys it while a reference (a handle, an ask's
+ * task) still reads it. */
+static void panel_finalize(GObject *object) {
+    ek_account_panel_implementation_release(EK_ACCOUNT_PANEL(object)->implementation);
     G_OBJECT_CLASS(ek_account_panel_parent_class)->finalize(object);
 }
 
 static void panel_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
     EkAccountPanel *panel = EK_ACCOUNT_PANEL(object);
     switch (id) {
-    case PROP_TITLE: ek_account_panel_set_title(panel, g_value_get_string(value)); break;
-    case PROP_MESSAGE: ek_account_panel_set_message(panel, g_value_get_string(value)); break;
-    case PROP_USERNAME: ek_account_panel_set_username(panel, g_value_get_string(value)); break;
-    case PROP_REQUIRES_USERNAME: ek_account_panel_set_requires_username(panel, g_value_get_boolean(value)); break;
-    case PROP_REQUIRES_PASSWORD: ek_account_panel_set_requires_password(panel, g_value_get_boolean(value)); break;
+    case EK_ACCOUNT_PANEL_PROP_TITLE: ek_account_panel_set_title(panel, g_value_get_string(value)); break;
+    case EK_ACCOUNT_PANEL_PROP_MESSAGE: ek_account_panel_set_message(panel, g_value_get_string(value)); break;
+    case EK_ACCOUNT_PANEL_PROP_USERNAME: ek_account_panel_set_username(panel, g_value_get_string(value)); break;
+    case EK_ACCOUNT_PANEL_PROP_REQUIRES_USERNAME:
+        ek_account_panel_set_requires_username(panel, g_value_get_boolean(value));
+        break;
+    case EK_ACCOUNT_PANEL_PROP_REQUIRES_PASSWORD:
+        ek_account_panel_set_requires_password(panel, g_value_get_boolean(value));
+        break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
     }
 }
@@ -93,11 +121,15 @@ static void panel_set_property(GObject *object, guint id, const GValue *value, G
 static void panel_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
     EkAccountPanel *panel = EK_ACCOUNT_PANEL(object);
     switch (id) {
-    case PROP_TITLE: g_value_set_string(value, panel->title); break;
-    case PROP_MESSAGE: g_value_set_string(value, panel->message); break;
-    case PROP_USERNAME: g_value_set_string(value, panel->username); break;
-    case PROP_REQUIRES_USERNAME: g_value_set_boolean(value, panel->requires_username); break;
-    case PROP_REQUIRES_PASSWORD: g_value_set_boolean(value, panel->requires_password); break;
+    case EK_ACCOUNT_PANEL_PROP_TITLE: g_value_set_string(value, ek_account_panel_get_title(panel)); break;
+    case EK_ACCOUNT_PANEL_PROP_MESSAGE: g_value_set_string(value, ek_account_panel_get_message(panel)); break;
+    case EK_ACCOUNT_PANEL_PROP_USERNAME: g_value_set_string(value, ek_account_panel_get_username(panel)); break;
+    case EK_ACCOUNT_PANEL_PROP_REQUIRES_USERNAME:
+        g_value_set_boolean(value, ek_account_panel_get_requires_username(panel));
+        break;
+    case EK_ACCOUNT_PANEL_PROP_REQUIRES_PASSWORD:
+        g_value_set_boolean(value, ek_account_panel_get_requires_password(panel));
+        break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
     }
 }
@@ -113,6 +145,7 @@ static gboolean first_message(GSignalInvocationHint *hint, GValue *accumulated, 
 
 static void ek_account_panel_class_init(EkAccountPanelClass *klass) {
     GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    object_class->constructed = panel_constructed;
     object_class->finalize = panel_finalize;
     object_class->set_property = panel_set_property;
     object_class->get_property = panel_get_property;
@@ -122,34 +155,36 @@ static void ek_account_panel_class_init(EkAccountPanelClass *klass) {
      *
      * The window title, which also names the dialog for screen readers.
      */
-    properties[PROP_TITLE] = g_param_spec_string("title", "Title", "The window title", "", flags);
+    properties[EK_ACCOUNT_PANEL_PROP_TITLE] = g_param_spec_string("title", "Title", "The window title", "", flags);
     /**
      * EkAccountPanel:message:
      *
      * A line above the fields (what the account is for); none when %NULL.
      */
-    properties[PROP_MESSAGE] = g_param_spec_string("message", "Message", "A line above the fields", NULL, flags);
+    properties[EK_ACCOUNT_PANEL_PROP_MESSAGE] =
+        g_param_spec_string("message", "Message", "A line above the fields", NULL, flags);
     /**
      * EkAccountPanel:username:
      *
      * A name to pre-fill; with one, focus starts in the password field.
      */
-    properties[PROP_USERNAME] = g_param_spec_string("username", "Username", "A name to pre-fill", NULL, flags);
+    properties[EK_ACCOUNT_PANEL_PROP_USERNAME] =
+        g_param_spec_string("username", "Username", "A name to pre-fill", NULL, flags);
     /**
      * EkAccountPanel:requires-username:
      *
      * Keeps OK disabled while the username field is empty.
      */
-    properties[PROP_REQUIRES_USERNAME] =
+    properties[EK_ACCOUNT_PANEL_PROP_REQUIRES_USERNAME] =
         g_param_spec_boolean("requires-username", "Requires username", "OK needs a username", FALSE, flags);
     /**
      * EkAccountPanel:requires-password:
      *
      * Keeps OK disabled while the password field is empty.
      */
-    properties[PROP_REQUIRES_PASSWORD] =
+    properties[EK_ACCOUNT_PANEL_PROP_REQUIRES_PASSWORD] =
         g_param_spec_boolean("requires-password", "Requires password", "OK needs a password", FALSE, flags);
-    g_object_class_install_properties(object_class, N_PROPS, properties);
+    g_object_class_install_properties(object_class, EK_ACCOUNT_PANEL_N_PROPS, properties);
 
     /**
      * EkAccountPanel::validate:
@@ -166,7 +201,7 @@ static void ek_account_panel_class_init(EkAccountPanelClass *klass) {
                                             NULL, NULL, G_TYPE_STRING, 2, G_TYPE_STRING, EK_TYPE_PASSWORD);
 }
 
-static void ek_account_panel_init(EkAccountPanel *panel) { panel->title = g_strdup(""); }
+static void ek_account_panel_init(EkAccountPanel *panel) { (void)panel; }
 
 /**
  * ek_account_panel_new:
@@ -181,16 +216,8 @@ EkAccountPanel *ek_account_panel_new(const gchar *title) {
     return g_object_new(EK_TYPE_ACCOUNT_PANEL, "title", title != NULL ? title : "", NULL);
 }
 
-static void set_string(EkAccountPanel *panel, gchar **slot, const gchar *value, guint property) {
-    if (g_strcmp0(*slot, value) == 0) return;
-    g_free(*slot);
-    *slot = g_strdup(value);
-    g_object_notify_by_pspec(G_OBJECT(panel), properties[property]);
-}
-
-static void set_boolean(EkAccountPanel *panel, gboolean *slot, gboolean value, guint property) {
-    if (*slot == !!value) return;
-    *slot = !!value;
+void ek_account_panel_notify(EkAccountPanel *panel, EkAccountPanelProperty property) {
+    g_return_if_fail(property > EK_ACCOUNT_PANEL_PROP_0 && property < EK_ACCOUNT_PANEL_N_PROPS);
     g_object_notify_by_pspec(G_OBJECT(panel), properties[property]);
 }
 
@@ -204,7 +231,7 @@ static void set_boolean(EkAccountPanel *panel, gboolean *slot, gboolean value, g
  */
 const gchar *ek_account_panel_get_title(EkAccountPanel *panel) {
     g_return_val_if_fail(EK_IS_ACCOUNT_PANEL(panel), NULL);
-    return panel->title;
+    return ek_account_panel_implementation_get_title(panel->implementation);
 }
 
 /**
@@ -216,7 +243,7 @@ const gchar *ek_account_panel_get_title(EkAccountPanel *panel) {
  */
 void ek_account_panel_set_title(EkAccountPanel *panel, const gchar *title) {
     g_return_if_fail(EK_IS_ACCOUNT_PANEL(panel));
-    set_string(panel, &panel->title, title != NULL ? title : "", PROP_TITLE);
+    ek_account_panel_implementation_set_title(panel->implementation, title);
 }
 
 /**
@@ -229,7 +256,7 @@ void ek_account_panel_set_title(EkAccountPanel *panel, const gchar *title) {
  */
 const gchar *ek_account_panel_get_message(EkAccountPanel *panel) {
     g_return_val_if_fail(EK_IS_ACCOUNT_PANEL(panel), NULL);
-    return panel->message;
+    return ek_account_panel_implementation_get_message(panel->implementation);
 }
 
 /**
@@ -241,7 +268,7 @@ const gchar *ek_account_panel_get_message(EkAccountPanel *panel) {
  */
 void ek_account_panel_set_message(EkAccountPanel *panel, const gchar *message) {
     g_return_if_fail(EK_IS_ACCOUNT_PANEL(panel));
-    set_string(panel, &panel->message, message, PROP_MESSAGE);
+    ek_account_panel_implementation_set_message(panel->implementation, message);
 }
 
 /**
@@ -254,7 +281,7 @@ void ek_account_panel_set_message(EkAccountPanel *panel, const gchar *message) {
  */
 const gchar *ek_account_panel_get_username(EkAccountPanel *panel) {
     g_return_val_if_fail(EK_IS_ACCOUNT_PANEL(panel), NULL);
-    return panel->username;
+    return ek_account_panel_implementation_get_username(panel->implementation);
 }
 
 /**
@@ -266,7 +293,7 @@ const gchar *ek_account_panel_get_username(EkAccountPanel *panel) {
  */
 void ek_account_panel_set_username(EkAccountPanel *panel, const gchar *username) {
     g_return_if_fail(EK_IS_ACCOUNT_PANEL(panel));
-    set_string(panel, &panel->username, username, PROP_USERNAME);
+    ek_account_panel_implementation_set_username(panel->implementation, username);
 }
 
 /**
@@ -279,7 +306,7 @@ void ek_account_panel_set_username(EkAccountPanel *panel, const gchar *username)
  */
 gboolean ek_account_panel_get_requires_username(EkAccountPanel *panel) {
     g_return_val_if_fail(EK_IS_ACCOUNT_PANEL(panel), FALSE);
-    return panel->requires_username;
+    return ek_account_panel_implementation_get_requires_username(panel->implementation);
 }
 
 /**
@@ -291,7 +318,7 @@ gboolean ek_account_panel_get_requires_username(EkAccountPanel *panel) {
  */
 void ek_account_panel_set_requires_username(EkAccountPanel *panel, gboolean requires) {
     g_return_if_fail(EK_IS_ACCOUNT_PANEL(panel));
-    set_boolean(panel, &panel->requires_username, requires, PROP_REQUIRES_USERNAME);
+    ek_account_panel_implementation_set_requires_username(panel->implementation, requires);
 }
 
 /**
@@ -304,7 +331,7 @@ void ek_account_panel_set_requires_username(EkAccountPanel *panel, gboolean requ
  */
 gboolean ek_account_panel_get_requires_password(EkAccountPanel *panel) {
     g_return_val_if_fail(EK_IS_ACCOUNT_PANEL(panel), FALSE);
-    return panel->requires_password;
+    return ek_account_panel_implementation_get_requires_password(panel->implementation);
 }
 
 /**
@@ -316,7 +343,7 @@ gboolean ek_account_panel_get_requires_password(EkAccountPanel *panel) {
  */
 void ek_account_panel_set_requires_password(EkAccountPanel *panel, gboolean requires) {
     g_return_if_fail(EK_IS_ACCOUNT_PANEL(panel));
-    set_boolean(panel, &panel->requires_password, requires, PROP_REQUIRES_PASSWORD);
+    ek_account_panel_implementation_set_requires_password(panel->implementation, requires);
 }
 
 /* The panel goes away from an idle callback: a cancellable's handler must not disconnect
@@ -325,7 +352,8 @@ static gboolean cancel_now(gpointer data) {
     GTask *task = data;
     Ask *ask = g_task_get_task_data(task);
     ask->cancel_source = 0;
-    ek_account_panel_implementation_cancel(task);
+    EkAccountPanel *panel = g_task_get_source_object(task);
+    ek_account_panel_implementation_cancel(panel->implementation, task);
     return G_SOURCE_REMOVE;
 }
 
@@ -366,7 +394,7 @@ void ek_account_panel_ask(EkAccountPanel *panel, GtkWindow *parent, GCancellable
     }
     /* The task's reference passes to the implementation, which gives it back in
      * ek_account_panel_complete. */
-    ek_account_panel_implementation_ask(panel, parent, task);
+    ek_account_panel_implementation_ask(panel->implementation, parent, task);
 }
 
 void ek_account_panel_complete(GTask *task, gboolean accepted, const gchar *username, EkPassword *password) {

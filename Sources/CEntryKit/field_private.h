@@ -5,7 +5,7 @@
 
 /* The Swift entry points (@_cdecl) the C types call: the factories, the properties (declared in
  * Swift with the behaviour they set; the typed accessors of the public headers are defined there
- * too), and the account panel's. */
+ * too). */
 
 /* Each field class's EkChooserFieldClass.create_implementation: the field's behaviour, retained
  * for the object, which releases it in dispose. */
@@ -17,10 +17,5 @@ void ek_chooser_field_implementation_release(void *field);
 void ek_chooser_field_install_properties(GObjectClass *klass);
 void ek_drop_down_field_install_properties(GObjectClass *klass);
 void ek_picker_field_install_properties(GObjectClass *klass);
-
-/* Shows the panel; the implementation answers once with ek_account_panel_complete(task, ...). */
-void ek_account_panel_implementation_ask(EkAccountPanel *panel, GtkWindow *parent, GTask *task);
-/* The task's cancellable was cancelled: close its panel (or drop it from the queue). */
-void ek_account_panel_implementation_cancel(GTask *task);
 
 #endif

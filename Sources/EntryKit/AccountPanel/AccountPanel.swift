@@ -1,23 +1,140 @@
+import CEntryKit
 import CGtk
 
 /// A modal dialog asking for a username and a password, one at a time, localized from the
 /// `EntryKit` strings table.
 ///
-/// Like the spec's singleton, only one panel is on screen: a request made while one is open waits
-/// and is shown when it closes, and every completion runs exactly once.
+/// An `AccountPanel` is a handle onto one `EkAccountPanel` object, as ``DropDownField`` is onto
+/// its field: the panel's values (``title``, ``message``, ``username``, ``requiresUsername``,
+/// ``requiresPassword``) live in the object's Swift implementation, made with it whoever made it
+/// (this handle, C, Python, JavaScript, Vala, GtkBuilder), so C's getters, `g_object_get` and
+/// every handle read the same values, and each change notifies once.
 ///
 /// ```swift
-/// AccountPanel.show(title: "Sign in") { accepted, username, password in
+/// let panel = AccountPanel(title: "Sign in")
+/// panel.username = "ada"                                    // focus starts in the password field
+/// panel.show { accepted, username, password in
 ///     if accepted { connect(as: username, with: password) }
 /// }
-/// let answer = AccountPanel.run(title: "Sign in")          // blocks in a nested main loop
+/// let answer = panel.run()                                  // blocks in a nested main loop
+/// let answer = await panel.ask()
+/// ```
+///
+/// The static API asks with an ``AccountRequest`` (which adds labels, one-field panels, a
+/// strength bar) and no object:
+///
+/// ```swift
+/// AccountPanel.show(title: "Sign in") { accepted, username, password in … }
 /// let answer = await AccountPanel.ask(AccountRequest(title: "Sign in"))
 /// ```
 ///
-/// OK gives `accepted == true` with the values (a field left empty gives nil); Cancel, Escape or
-/// closing the window gives `false` and nil values.
+/// Like the spec's singleton, only one panel is on screen: a request made while one is open waits
+/// and is shown when it closes, and every completion runs exactly once. OK gives
+/// `accepted == true` with the values (a field left empty gives nil); Cancel, Escape or closing
+/// the window gives `false` and nil values.
 @MainActor
-public enum AccountPanel {
+public final class AccountPanel: GObjectReference {
+    /// The object's state, made with it; kept by the handle, as the object keeps it.
+    private let implementation: AccountPanelImplementation
+
+    /// A handle onto a new panel titled `title`; nothing shows until it is asked.
+    public init(title: String) {
+        let panel = ek_account_panel_new(title)!
+        implementation = Self.implementation(of: panel)
+        super.init(transferFull: panel)
+    }
+
+    /// A handle onto a panel made elsewhere (GtkBuilder, C, a binding), adding a reference. An
+    /// object of another type is a programming error.
+    ///
+    /// ```swift
+    /// let panel = AccountPanel(wrapping: gtk_builder_get_object(builder, "sign-in"))
+    /// ```
+    public init(wrapping object: UnsafeMutablePointer<GObject>) {
+        precondition(ek_is_a(object, ek_account_panel_get_type()) != 0, "AccountPanel(wrapping:) needs an EkAccountPanel")
+        implementation = Self.implementation(of: OpaquePointer(object))
+        super.init(transferNone: object)
+    }
+
+    private static func implementation(of panel: OpaquePointer) -> AccountPanelImplementation {
+        Unmanaged<AccountPanelImplementation>.fromOpaque(ek_account_panel_implementation(panel)!).takeUnretainedValue()
+    }
+
+    /// The window title (`title`), which also names the dialog for screen readers.
+    public var title: String {
+        get { implementation.title }
+        set { implementation.title = newValue }
+    }
+
+    /// A line above the fields (`message`: what the account is for); none when nil.
+    public var message: String? {
+        get { implementation.message }
+        set { implementation.message = newValue }
+    }
+
+    /// A name to pre-fill (`username`); with one, focus starts in the password field.
+    public var username: String? {
+        get { implementation.username }
+        set { implementation.username = newValue }
+    }
+
+    /// Keeps OK disabled while the username field is empty (`requires-username`).
+    public var requiresUsername: Bool {
+        get { implementation.requiresUsername }
+        set { implementation.requiresUsername = newValue }
+    }
+
+    /// Keeps OK disabled while the password field is empty (`requires-password`).
+    public var requiresPassword: Bool {
+        get { implementation.requiresPassword }
+        set { implementation.requiresPassword = newValue }
+    }
+
+    /// Called on OK with the values; return an error message to keep the panel open for another
+    /// try, or nil to accept (then the object's `validate` handlers are asked). The panel's, so
+    /// every handle and an ask from C run it too.
+    public var validate: (@MainActor (_ username: String?, _ password: SecurePassword) -> String?)? {
+        get { implementation.validate }
+        set { implementation.validate = newValue }
+    }
+
+    /// The request an ask makes: the panel's values now, and its check. Add what only a request
+    /// has (``AccountRequest/fields``, labels) and ask with the static API.
+    public var request: AccountRequest { implementation.request }
+
+    /// Shows the panel; `completion(accepted, username, password)` runs once when it closes.
+    public func show(parent: Window? = nil, completion: @escaping @MainActor (Bool, String?, String?) -> Void) {
+        Self.show(request, parent: parent, completion: completion)
+    }
+
+    /// Shows the panel and lends the password in locked memory, as
+    /// ``showSecurely(_:parent:completion:)`` does.
+    @discardableResult
+    public func showSecurely(
+        parent: Window? = nil,
+        completion: @escaping @MainActor (_ accepted: Bool, _ username: String?, _ password: SecurePassword?) -> Void
+    ) -> Ticket {
+        Self.showSecurely(request, parent: parent, completion: completion)
+    }
+
+    /// Shows the panel and returns its answer when it closes (nested main loop).
+    public func run(parent: Window? = nil) -> AccountAnswer {
+        Self.run(request, parent: parent)
+    }
+
+    /// Shows the panel and returns what `body` makes of the answer while the password is lent.
+    public func runSecurely<Result>(
+        parent: Window? = nil,
+        _ body: @escaping @MainActor (_ accepted: Bool, _ username: String?, _ password: SecurePassword?) -> Result
+    ) -> Result {
+        Self.runSecurely(request, parent: parent, body)
+    }
+
+    /// Shows the panel and resumes with its answer when it closes.
+    public func ask(parent: Window? = nil) async -> AccountAnswer {
+        await Self.ask(request, parent: parent)
+    }
+
     /// A request waiting for its turn.
     @MainActor private final class Pending {
         let ticket: Ticket

@@ -2,61 +2,17 @@ import CEntryKit
 import CGtk
 import EntryKitList
 
-/// The behaviour behind EntryKit's C types, so C, Python, JavaScript and Vala get the Swift
-/// widgets themselves, not a second copy: every `EkDropDownField` and `EkPickerField` is made
-/// with its ``DropDownFieldImplementation`` or ``PickerFieldImplementation`` (in `constructed`,
-/// through its class's `create_implementation`), and `EkAccountPanel` shows ``AccountPanel``.
-///
-/// C reaches them through `@_cdecl` functions: a field's typed accessors are defined in Swift
-/// under their public C names, beside the property they serve (see ``ObjectProperty``), and
-/// reach the implementation the object keeps, so a call arrives with no look-up by name and no
-/// switch over properties or classes; the factories and the panel's entry points are below.
-@MainActor
-package enum ObjectImplementation {
-    // MARK: The account panel
-
-    /// Requests on screen or waiting, by their task, for the cancellable.
-    private static var tickets: [UnsafeMutableRawPointer: AccountPanel.Ticket] = [:]
-
-    fileprivate static func askAccount(_ panel: OpaquePointer, _ parent: UnsafeMutablePointer<GtkWindow>?, _ task: OpaquePointer) {
-        let key = UnsafeMutableRawPointer(task)
-        var request = AccountRequest(title: String(cString: ek_account_panel_get_title(panel)))
-        request.message = ek_account_panel_get_message(panel).map { String(cString: $0) }
-        request.username = ek_account_panel_get_username(panel).map { String(cString: $0) }
-        request.requiresUsername = ek_account_panel_get_requires_username(panel) != 0
-        request.requiresPassword = ek_account_panel_get_requires_password(panel) != 0
-        if ek_account_panel_validates(panel) != 0 {
-            request.validate = { username, password in
-                password.withUnsafeBytes { bytes in
-                    let message = ek_account_panel_validate(
-                        panel, username, bytes.baseAddress?.assumingMemoryBound(to: guint8.self), gsize(bytes.count))
-                    defer { g_free(message) }
-                    return message.map { String(cString: $0) }
-                }
-            }
-        }
-        let window = parent.map { Window(window: UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self)) }
-        // Completion may run at once (a parent already destroyed): the ticket is stored first.
-        var finished = false
-        let ticket = AccountPanel.showSecurely(request, parent: window) { accepted, username, password in
-            finished = true
-            tickets[key] = nil
-            // Copied into a locked mapping of its own, which outlives the dialog's buffer.
-            let copy = password.flatMap { password in
-                password.withUnsafeBytes { bytes in
-                    ek_password_new(bytes.baseAddress?.assumingMemoryBound(to: guint8.self), gsize(bytes.count))
-                }
-            }
-            ek_account_panel_complete(task, accepted ? 1 : 0, username, copy)
-        }
-        if !finished { tickets[key] = ticket }
-    }
-
-    fileprivate static func cancelAccount(_ task: OpaquePointer) {
-        guard let ticket = tickets[UnsafeMutableRawPointer(task)] else { return }
-        AccountPanel.cancel(ticket)
-    }
-}
+// The behaviour behind EntryKit's C types, so C, Python, JavaScript and Vala get the Swift
+// widgets themselves, not a second copy: every `EkDropDownField` and `EkPickerField` is made
+// with its ``DropDownFieldImplementation`` or ``PickerFieldImplementation`` (in `constructed`,
+// through its class's `create_implementation`), and every `EkAccountPanel` with its
+// ``AccountPanelImplementation``.
+//
+// C reaches them through `@_cdecl` functions: a field's typed accessors are defined in Swift
+// under their public C names, beside the property they serve (see ``ObjectProperty``), and
+// reach the implementation the object keeps, so a call arrives with no look-up by name and no
+// switch over properties or classes; the fields' factories are below, the panel's entry points
+// beside its implementation.
 
 // MARK: - Entry points from C
 
@@ -91,18 +47,6 @@ func pickerFieldImplementationNew(_ field: UnsafeMutableRawPointer?) -> UnsafeMu
 func chooserFieldImplementationRelease(_ field: UnsafeMutableRawPointer?) {
     nonisolated(unsafe) let field = field!
     MainActor.assumeIsolated { Unmanaged<ChooserFieldImplementation>.fromOpaque(field).release() }
-}
-
-@_cdecl("ek_account_panel_implementation_ask")
-func accountPanelAsk(_ panel: OpaquePointer?, _ parent: UnsafeMutablePointer<GtkWindow>?, _ task: OpaquePointer?) {
-    nonisolated(unsafe) let (panel, parent, task) = (panel!, parent, task!)
-    MainActor.assumeIsolated { ObjectImplementation.askAccount(panel, parent, task) }
-}
-
-@_cdecl("ek_account_panel_implementation_cancel")
-func accountPanelCancel(_ task: OpaquePointer?) {
-    nonisolated(unsafe) let task = task!
-    MainActor.assumeIsolated { ObjectImplementation.cancelAccount(task) }
 }
 
 /// A `GStrv`, read and written without a `[String]` in between.
