@@ -291,6 +291,59 @@ def test_builder_files_properties_validation_and_cancellation(display, library_e
         app.close()
 
 
+PANEL_PROGRAM = r'''
+import gi
+
+gi.require_version("Gtk", "3.0")
+gi.require_version("EntryKit", "1.0")
+from gi.repository import EntryKit, Gtk
+
+
+def say(line):
+    print(line, flush=True)
+
+
+# Keyword order is construct order: every value reaches the panel's one state, in any order.
+panel = EntryKit.AccountPanel(username="ada", requires_password=True, message="imap.example.org", title="Mail")
+say(f"keywords {panel.props.title} {panel.get_username()} {panel.props.message} {panel.get_requires_password()} "
+    f"{panel.props.requires_username}")
+notified = []
+panel.connect("notify", lambda panel, spec: notified.append(spec.name))
+# A handler connected at once may set another property.
+panel.connect("notify::title", lambda panel, spec: panel.set_username("set in notify"))
+panel.set_title("Mail")  # the same: no one is told
+panel.props.title = "Mail 2"
+panel.set_username("set in notify")  # the same again
+panel.props.requires_password = True
+panel.set_message(None)
+say(f"notified {notified} {panel.get_username()} {panel.get_message()}")
+
+builder = Gtk.Builder.new_from_string("""<interface><object class="EkAccountPanel" id="panel">
+  <property name="requires-username">True</property>
+  <property name="username">bob</property>
+  <property name="title">From a builder</property>
+</object></interface>""", -1)
+built = builder.get_object("panel")
+say(f"builder {type(built).__name__} {built.get_title()} {built.get_username()} {built.get_requires_username()}")
+'''
+
+
+def test_the_panels_properties_in_any_order_notify_once_per_change(display, library_environment, tmp_path):
+    """Python: an account panel made with its properties in any order, from keywords or a
+    GtkBuilder file, holds them all; each change notifies once, the same value again no one; a
+    notify handler connected at once may set another property."""
+    program = tmp_path / "panel.py"
+    program.write_text(PANEL_PROGRAM)
+    result = subprocess.run(["/usr/bin/python3", program], env={**os.environ, **library_environment},
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "keywords Mail ada imap.example.org True False",
+        "notified ['title', 'username', 'message'] set in notify None",
+        "builder AccountPanel From a builder bob True",
+    ]
+
+
 LOCALIZED_PROGRAM = r'''
 import gi
 
