@@ -130,6 +130,24 @@ import Testing
         #expect(GObjectReference.liveCount == before, "the implementation goes with the object")
     }
 
+    /// The last handle may go on any thread; the object, and the implementation it releases in
+    /// finalize (main-actor code), still go on the GTK thread.
+    @Test func aHandleReleasedOffTheGtkThreadFinalizesThePanelOnIt() async {
+        /// Carries the only reference to another thread.
+        final class Handoff: @unchecked Sendable { var panel: AccountPanel? }
+        let handoff = Handoff()
+        handoff.panel = AccountPanel(title: "Handed off")
+        handoff.panel!.username = "ada"
+        let probe = GObjectFinalizationProbe(handoff.panel!)
+        let releasedOffGtkThread = await Task.detached {
+            handoff.panel = nil
+            return !GtkRuntime.isInGtkContext
+        }.value
+        #expect(releasedOffGtkThread)
+        for _ in 0..<1000 where !probe.isFinalized { await Task.yield() }
+        expectFinalized([probe], "a panel released from a detached task")
+    }
+
     @Test func wrappingAPanelMadeInCAdoptsItsStateAndAddsOneReference() {
         let panel = ek_account_panel_new("From C")!
         ek_account_panel_set_username(panel, "ada")
@@ -228,7 +246,8 @@ import Testing
         MainLoop.run(until: { result.value != nil }, timeout: 5)
         var username: UnsafeMutablePointer<gchar>?
         var password: OpaquePointer?
-        #expect(ek_account_panel_ask_finish(panel, try #require(result.value), &username, &password, nil) != 0)
+        let answer = try #require(result.value)
+        #expect(ek_account_panel_ask_finish(panel, answer, &username, &password, nil) != 0)
         #expect(text(username) == "ada" && password.map { ek_password_get_length($0) } == 6)
         g_free(username)
         password.map { ek_password_unref($0) }
@@ -247,7 +266,8 @@ import Testing
         g_cancellable_cancel(cancellable.cast())
         MainLoop.run(until: { result.value != nil }, timeout: 5)
         var error: UnsafeMutablePointer<GError>?
-        #expect(ek_account_panel_ask_finish(panel.opaque, try #require(result.value), nil, nil, &error) == 0)
+        let answer = try #require(result.value)
+        #expect(ek_account_panel_ask_finish(panel.opaque, answer, nil, nil, &error) == 0)
         #expect(error.map { g_error_matches($0, g_io_error_quark(), gint(G_IO_ERROR_CANCELLED.rawValue)) != 0 } == true)
         g_error_free(error)
         result.release()
