@@ -33,26 +33,15 @@ struct _EkAccountPanel {
 
 G_DEFINE_FINAL_TYPE(EkAccountPanel, ek_account_panel, G_TYPE_OBJECT)
 
-static GParamSpec *properties[EK_ACCOUNT_PANEL_N_PROPS];
-
 enum { SIGNAL_VALIDATE, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
-/* The Swift entry points (at the end of AccountPanelImplementation.swift) the functions below
- * call with the implementation the panel keeps. The strings returned are the implementation's,
- * valid until the value changes. */
+/* The Swift entry points (AccountPanelImplementation.swift), with the implementation the panel
+ * keeps. The properties and their typed accessors (the public header's) are defined there too. */
 void *ek_account_panel_implementation_new(EkAccountPanel *panel);
 void ek_account_panel_implementation_release(void *panel);
-const gchar *ek_account_panel_implementation_get_title(void *panel);
-void ek_account_panel_implementation_set_title(void *panel, const gchar *title);
-const gchar *ek_account_panel_implementation_get_message(void *panel);
-void ek_account_panel_implementation_set_message(void *panel, const gchar *message);
-const gchar *ek_account_panel_implementation_get_username(void *panel);
-void ek_account_panel_implementation_set_username(void *panel, const gchar *username);
-gboolean ek_account_panel_implementation_get_requires_username(void *panel);
-void ek_account_panel_implementation_set_requires_username(void *panel, gboolean requires);
-gboolean ek_account_panel_implementation_get_requires_password(void *panel);
-void ek_account_panel_implementation_set_requires_password(void *panel, gboolean requires);
+/* class_init: installs the properties and the class's set_property/get_property. */
+void ek_account_panel_install_properties(GObjectClass *klass);
 /* Shows the panel; the implementation answers once with ek_account_panel_complete(task, ...). */
 void ek_account_panel_implementation_ask(void *panel, GtkWindow *parent, GTask *task);
 /* The task's cancellable was cancelled: close its panel (or drop it from the queue). */
@@ -102,38 +91,6 @@ static void panel_finalize(GObject *object) {
     G_OBJECT_CLASS(ek_account_panel_parent_class)->finalize(object);
 }
 
-static void panel_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
-    EkAccountPanel *panel = EK_ACCOUNT_PANEL(object);
-    switch (id) {
-    case EK_ACCOUNT_PANEL_PROP_TITLE: ek_account_panel_set_title(panel, g_value_get_string(value)); break;
-    case EK_ACCOUNT_PANEL_PROP_MESSAGE: ek_account_panel_set_message(panel, g_value_get_string(value)); break;
-    case EK_ACCOUNT_PANEL_PROP_USERNAME: ek_account_panel_set_username(panel, g_value_get_string(value)); break;
-    case EK_ACCOUNT_PANEL_PROP_REQUIRES_USERNAME:
-        ek_account_panel_set_requires_username(panel, g_value_get_boolean(value));
-        break;
-    case EK_ACCOUNT_PANEL_PROP_REQUIRES_PASSWORD:
-        ek_account_panel_set_requires_password(panel, g_value_get_boolean(value));
-        break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
-    }
-}
-
-static void panel_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
-    EkAccountPanel *panel = EK_ACCOUNT_PANEL(object);
-    switch (id) {
-    case EK_ACCOUNT_PANEL_PROP_TITLE: g_value_set_string(value, ek_account_panel_get_title(panel)); break;
-    case EK_ACCOUNT_PANEL_PROP_MESSAGE: g_value_set_string(value, ek_account_panel_get_message(panel)); break;
-    case EK_ACCOUNT_PANEL_PROP_USERNAME: g_value_set_string(value, ek_account_panel_get_username(panel)); break;
-    case EK_ACCOUNT_PANEL_PROP_REQUIRES_USERNAME:
-        g_value_set_boolean(value, ek_account_panel_get_requires_username(panel));
-        break;
-    case EK_ACCOUNT_PANEL_PROP_REQUIRES_PASSWORD:
-        g_value_set_boolean(value, ek_account_panel_get_requires_password(panel));
-        break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
-    }
-}
-
 /* "validate" stops at the first handler that returns a message. */
 static gboolean first_message(GSignalInvocationHint *hint, GValue *accumulated, const GValue *returned, gpointer data) {
     (void)hint;
@@ -147,44 +104,8 @@ static void ek_account_panel_class_init(EkAccountPanelClass *klass) {
     GObjectClass *object_class = G_OBJECT_CLASS(klass);
     object_class->constructed = panel_constructed;
     object_class->finalize = panel_finalize;
-    object_class->set_property = panel_set_property;
-    object_class->get_property = panel_get_property;
-    const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-    /**
-     * EkAccountPanel:title:
-     *
-     * The window title, which also names the dialog for screen readers.
-     */
-    properties[EK_ACCOUNT_PANEL_PROP_TITLE] = g_param_spec_string("title", "Title", "The window title", "", flags);
-    /**
-     * EkAccountPanel:message:
-     *
-     * A line above the fields (what the account is for); none when %NULL.
-     */
-    properties[EK_ACCOUNT_PANEL_PROP_MESSAGE] =
-        g_param_spec_string("message", "Message", "A line above the fields", NULL, flags);
-    /**
-     * EkAccountPanel:username:
-     *
-     * A name to pre-fill; with one, focus starts in the password field.
-     */
-    properties[EK_ACCOUNT_PANEL_PROP_USERNAME] =
-        g_param_spec_string("username", "Username", "A name to pre-fill", NULL, flags);
-    /**
-     * EkAccountPanel:requires-username:
-     *
-     * Keeps OK disabled while the username field is empty.
-     */
-    properties[EK_ACCOUNT_PANEL_PROP_REQUIRES_USERNAME] =
-        g_param_spec_boolean("requires-username", "Requires username", "OK needs a username", FALSE, flags);
-    /**
-     * EkAccountPanel:requires-password:
-     *
-     * Keeps OK disabled while the password field is empty.
-     */
-    properties[EK_ACCOUNT_PANEL_PROP_REQUIRES_PASSWORD] =
-        g_param_spec_boolean("requires-password", "Requires password", "OK needs a password", FALSE, flags);
-    g_object_class_install_properties(object_class, EK_ACCOUNT_PANEL_N_PROPS, properties);
+    /* The properties are declared with their state, in Swift. */
+    ek_account_panel_install_properties(object_class);
 
     /**
      * EkAccountPanel::validate:
@@ -214,136 +135,6 @@ static void ek_account_panel_init(EkAccountPanel *panel) { (void)panel; }
  */
 EkAccountPanel *ek_account_panel_new(const gchar *title) {
     return g_object_new(EK_TYPE_ACCOUNT_PANEL, "title", title != NULL ? title : "", NULL);
-}
-
-void ek_account_panel_notify(EkAccountPanel *panel, EkAccountPanelProperty property) {
-    g_return_if_fail(property > EK_ACCOUNT_PANEL_PROP_0 && property < EK_ACCOUNT_PANEL_N_PROPS);
-    g_object_notify_by_pspec(G_OBJECT(panel), properties[property]);
-}
-
-/**
- * ek_account_panel_get_title:
- * @panel: a panel
- *
- * Gets #EkAccountPanel:title.
- *
- * Returns: (transfer none): #EkAccountPanel:title
- */
-const gchar *ek_account_panel_get_title(EkAccountPanel *panel) {
-    g_return_val_if_fail(EK_IS_ACCOUNT_PANEL(panel), NULL);
-    return ek_account_panel_implementation_get_title(panel->implementation);
-}
-
-/**
- * ek_account_panel_set_title:
- * @panel: a panel
- * @title: the window title
- *
- * Sets #EkAccountPanel:title.
- */
-void ek_account_panel_set_title(EkAccountPanel *panel, const gchar *title) {
-    g_return_if_fail(EK_IS_ACCOUNT_PANEL(panel));
-    ek_account_panel_implementation_set_title(panel->implementation, title);
-}
-
-/**
- * ek_account_panel_get_message:
- * @panel: a panel
- *
- * Gets #EkAccountPanel:message.
- *
- * Returns: (transfer none) (nullable): #EkAccountPanel:message
- */
-const gchar *ek_account_panel_get_message(EkAccountPanel *panel) {
-    g_return_val_if_fail(EK_IS_ACCOUNT_PANEL(panel), NULL);
-    return ek_account_panel_implementation_get_message(panel->implementation);
-}
-
-/**
- * ek_account_panel_set_message:
- * @panel: a panel
- * @message: (nullable): a line above the fields
- *
- * Sets #EkAccountPanel:message.
- */
-void ek_account_panel_set_message(EkAccountPanel *panel, const gchar *message) {
-    g_return_if_fail(EK_IS_ACCOUNT_PANEL(panel));
-    ek_account_panel_implementation_set_message(panel->implementation, message);
-}
-
-/**
- * ek_account_panel_get_username:
- * @panel: a panel
- *
- * Gets #EkAccountPanel:username.
- *
- * Returns: (transfer none) (nullable): #EkAccountPanel:username
- */
-const gchar *ek_account_panel_get_username(EkAccountPanel *panel) {
-    g_return_val_if_fail(EK_IS_ACCOUNT_PANEL(panel), NULL);
-    return ek_account_panel_implementation_get_username(panel->implementation);
-}
-
-/**
- * ek_account_panel_set_username:
- * @panel: a panel
- * @username: (nullable): a name to pre-fill
- *
- * Sets #EkAccountPanel:username.
- */
-void ek_account_panel_set_username(EkAccountPanel *panel, const gchar *username) {
-    g_return_if_fail(EK_IS_ACCOUNT_PANEL(panel));
-    ek_account_panel_implementation_set_username(panel->implementation, username);
-}
-
-/**
- * ek_account_panel_get_requires_username:
- * @panel: a panel
- *
- * Gets #EkAccountPanel:requires-username.
- *
- * Returns: #EkAccountPanel:requires-username
- */
-gboolean ek_account_panel_get_requires_username(EkAccountPanel *panel) {
-    g_return_val_if_fail(EK_IS_ACCOUNT_PANEL(panel), FALSE);
-    return ek_account_panel_implementation_get_requires_username(panel->implementation);
-}
-
-/**
- * ek_account_panel_set_requires_username:
- * @panel: a panel
- * @requires: whether OK needs a username
- *
- * Sets #EkAccountPanel:requires-username.
- */
-void ek_account_panel_set_requires_username(EkAccountPanel *panel, gboolean requires) {
-    g_return_if_fail(EK_IS_ACCOUNT_PANEL(panel));
-    ek_account_panel_implementation_set_requires_username(panel->implementation, requires);
-}
-
-/**
- * ek_account_panel_get_requires_password:
- * @panel: a panel
- *
- * Gets #EkAccountPanel:requires-password.
- *
- * Returns: #EkAccountPanel:requires-password
- */
-gboolean ek_account_panel_get_requires_password(EkAccountPanel *panel) {
-    g_return_val_if_fail(EK_IS_ACCOUNT_PANEL(panel), FALSE);
-    return ek_account_panel_implementation_get_requires_password(panel->implementation);
-}
-
-/**
- * ek_account_panel_set_requires_password:
- * @panel: a panel
- * @requires: whether OK needs a password
- *
- * Sets #EkAccountPanel:requires-password.
- */
-void ek_account_panel_set_requires_password(EkAccountPanel *panel, gboolean requires) {
-    g_return_if_fail(EK_IS_ACCOUNT_PANEL(panel));
-    ek_account_panel_implementation_set_requires_password(panel->implementation, requires);
 }
 
 /* The panel goes away from an idle callback: a cancellable's handler must not disconnect

@@ -12,15 +12,132 @@ G_DECLARE_FINAL_TYPE(EkAccountPanel, ek_account_panel, EK, ACCOUNT_PANEL, GObjec
 
 EkAccountPanel *ek_account_panel_new(const gchar *title);
 
+/* Each property is declared with its state, in Swift (AccountPanelImplementation.swift), and
+ * documented here. */
+
+/**
+ * EkAccountPanel:title:
+ *
+ * The window title, which also names the dialog for screen readers.
+ */
+
+/**
+ * EkAccountPanel:message:
+ *
+ * A line above the fields (what the account is for); none when %NULL.
+ */
+
+/**
+ * EkAccountPanel:username:
+ *
+ * A name to pre-fill; with one, focus starts in the password field.
+ */
+
+/**
+ * EkAccountPanel:requires-username:
+ *
+ * Keeps OK disabled while the username field is empty.
+ */
+
+/**
+ * EkAccountPanel:requires-password:
+ *
+ * Keeps OK disabled while the password field is empty.
+ */
+
+/**
+ * ek_account_panel_get_title:
+ * @panel: a panel
+ *
+ * Gets #EkAccountPanel:title.
+ *
+ * Returns: (transfer none): #EkAccountPanel:title
+ */
 const gchar *ek_account_panel_get_title(EkAccountPanel *panel);
+
+/**
+ * ek_account_panel_set_title:
+ * @panel: a panel
+ * @title: the window title
+ *
+ * Sets #EkAccountPanel:title.
+ */
 void ek_account_panel_set_title(EkAccountPanel *panel, const gchar *title);
+
+/**
+ * ek_account_panel_get_message:
+ * @panel: a panel
+ *
+ * Gets #EkAccountPanel:message.
+ *
+ * Returns: (transfer none) (nullable): #EkAccountPanel:message
+ */
 const gchar *ek_account_panel_get_message(EkAccountPanel *panel);
+
+/**
+ * ek_account_panel_set_message:
+ * @panel: a panel
+ * @message: (nullable): a line above the fields
+ *
+ * Sets #EkAccountPanel:message.
+ */
 void ek_account_panel_set_message(EkAccountPanel *panel, const gchar *message);
+
+/**
+ * ek_account_panel_get_username:
+ * @panel: a panel
+ *
+ * Gets #EkAccountPanel:username.
+ *
+ * Returns: (transfer none) (nullable): #EkAccountPanel:username
+ */
 const gchar *ek_account_panel_get_username(EkAccountPanel *panel);
+
+/**
+ * ek_account_panel_set_username:
+ * @panel: a panel
+ * @username: (nullable): a name to pre-fill
+ *
+ * Sets #EkAccountPanel:username.
+ */
 void ek_account_panel_set_username(EkAccountPanel *panel, const gchar *username);
+
+/**
+ * ek_account_panel_get_requires_username:
+ * @panel: a panel
+ *
+ * Gets #EkAccountPanel:requires-username.
+ *
+ * Returns: #EkAccountPanel:requires-username
+ */
 gboolean ek_account_panel_get_requires_username(EkAccountPanel *panel);
+
+/**
+ * ek_account_panel_set_requires_username:
+ * @panel: a panel
+ * @requires: whether OK needs a username
+ *
+ * Sets #EkAccountPanel:requires-username.
+ */
 void ek_account_panel_set_requires_username(EkAccountPanel *panel, gboolean requires);
+
+/**
+ * ek_account_panel_get_requires_password:
+ * @panel: a panel
+ *
+ * Gets #EkAccountPanel:requires-password.
+ *
+ * Returns: #EkAccountPanel:requires-password
+ */
 gboolean ek_account_panel_get_requires_password(EkAccountPanel *panel);
+
+/**
+ * ek_account_panel_set_requires_password:
+ * @panel: a panel
+ * @requires: whether OK needs a password
+ *
+ * Sets #EkAccountPanel:requires-password.
+ */
 void ek_account_panel_set_requires_password(EkAccountPanel *panel, gboolean requires);
 
 void ek_account_panel_ask(EkAccountPanel *panel, GtkWindow *parent, GCancellable *cancellable,

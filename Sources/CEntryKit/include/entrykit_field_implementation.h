@@ -12,17 +12,6 @@
 
 G_BEGIN_DECLS
 
-/* The account panel's properties, for notifications by GParamSpec (no look-up by name). */
-typedef enum {
-    EK_ACCOUNT_PANEL_PROP_0,
-    EK_ACCOUNT_PANEL_PROP_TITLE,
-    EK_ACCOUNT_PANEL_PROP_MESSAGE,
-    EK_ACCOUNT_PANEL_PROP_USERNAME,
-    EK_ACCOUNT_PANEL_PROP_REQUIRES_USERNAME,
-    EK_ACCOUNT_PANEL_PROP_REQUIRES_PASSWORD,
-    EK_ACCOUNT_PANEL_N_PROPS
-} EkAccountPanelProperty;
-
 /* The Swift field behind `field`, made when it was constructed (unretained): every typed setter
  * and getter calls it directly. NULL once the field is disposed (destroyed): calls then do
  * nothing. */
@@ -40,7 +29,6 @@ void ek_warn(const char *message);
  * when it was constructed and kept until it is finalized (unretained): every typed setter and
  * getter calls it directly. */
 void *ek_account_panel_implementation(EkAccountPanel *panel);
-void ek_account_panel_notify(EkAccountPanel *panel, EkAccountPanelProperty property);
 
 /* Ends an ask: `username` is copied; `password` (may be NULL) is taken over. */
 void ek_account_panel_complete(GTask *task, gboolean accepted, const gchar *username, EkPassword *password);

@@ -35,7 +35,7 @@ import CGtk
 @MainActor
 public final class AccountPanel: GObjectReference {
     /// The object's state, made with it; kept by the handle, as the object keeps it.
-    private let implementation: AccountPanelImplementation
+    let implementation: AccountPanelImplementation
 
     /// A handle onto a new panel titled `title`; nothing shows until it is asked.
     public init(title: String) {
@@ -60,35 +60,8 @@ public final class AccountPanel: GObjectReference {
         Unmanaged<AccountPanelImplementation>.fromOpaque(ek_account_panel_implementation(panel)!).takeUnretainedValue()
     }
 
-    /// The window title (`title`), which also names the dialog for screen readers.
-    public var title: String {
-        get { implementation.title }
-        set { implementation.title = newValue }
-    }
-
-    /// A line above the fields (`message`: what the account is for); none when nil.
-    public var message: String? {
-        get { implementation.message }
-        set { implementation.message = newValue }
-    }
-
-    /// A name to pre-fill (`username`); with one, focus starts in the password field.
-    public var username: String? {
-        get { implementation.username }
-        set { implementation.username = newValue }
-    }
-
-    /// Keeps OK disabled while the username field is empty (`requires-username`).
-    public var requiresUsername: Bool {
-        get { implementation.requiresUsername }
-        set { implementation.requiresUsername = newValue }
-    }
-
-    /// Keeps OK disabled while the password field is empty (`requires-password`).
-    public var requiresPassword: Bool {
-        get { implementation.requiresPassword }
-        set { implementation.requiresPassword = newValue }
-    }
+    // title, message, username, requiresUsername, requiresPassword: beside each property's
+    // declaration and C accessors, in AccountPanelImplementation.swift.
 
     /// Called on OK with the values; return an error message to keep the panel open for another
     /// try, or nil to accept (then the object's `validate` handlers are asked). The panel's, so

@@ -11,52 +11,49 @@ import CGtk
 /// made from these values when the ask starts.
 @MainActor
 package final class AccountPanelImplementation: GObjectReference {
+    /// The string properties, kept as C's getters lend them.
     fileprivate var titleStorage = LentString("")
     fileprivate var messageStorage = LentString(nil)
     fileprivate var usernameStorage = LentString(nil)
     /// The asks C made that are on screen or waiting, by their task, for the cancellable.
     private var asks: [UnsafeMutableRawPointer: AccountPanel.Ticket] = [:]
 
-    /// The panel as C sees it, for its notifications and signals.
-    private var panel: OpaquePointer { opaque }
-
     /// The window title, which also names the dialog for screen readers.
     var title: String {
         get { titleStorage.value ?? "" }
-        set { if titleStorage.replace(with: newValue) { notify(EK_ACCOUNT_PANEL_PROP_TITLE) } }
+        set { if titleStorage.replace(with: newValue) { notify(AccountPanelProperty.title) } }
     }
 
     /// A line above the fields; none when nil.
     var message: String? {
         get { messageStorage.value }
-        set { if messageStorage.replace(with: newValue) { notify(EK_ACCOUNT_PANEL_PROP_MESSAGE) } }
+        set { if messageStorage.replace(with: newValue) { notify(AccountPanelProperty.message) } }
     }
 
     /// A name to pre-fill.
     var username: String? {
         get { usernameStorage.value }
-        set { if usernameStorage.replace(with: newValue) { notify(EK_ACCOUNT_PANEL_PROP_USERNAME) } }
+        set { if usernameStorage.replace(with: newValue) { notify(AccountPanelProperty.username) } }
     }
 
     var requiresUsername = false {
-        didSet { if requiresUsername != oldValue { notify(EK_ACCOUNT_PANEL_PROP_REQUIRES_USERNAME) } }
+        didSet { if requiresUsername != oldValue { notify(AccountPanelProperty.requiresUsername) } }
     }
 
     var requiresPassword = false {
-        didSet { if requiresPassword != oldValue { notify(EK_ACCOUNT_PANEL_PROP_REQUIRES_PASSWORD) } }
+        didSet { if requiresPassword != oldValue { notify(AccountPanelProperty.requiresPassword) } }
     }
 
     /// Swift's check on OK, asked before the object's `validate` handlers.
     var validate: (@MainActor (_ username: String?, _ password: SecurePassword) -> String?)?
 
-    private func notify(_ property: EkAccountPanelProperty) {
-        ek_account_panel_notify(panel, property)
-    }
+    /// Tells the object's watchers (`notify::…`) that a property changed.
+    private func notify(_ property: ObjectProperty) { property.notify(object) }
 
     /// What an ask shows: the values as they are now. Its check keeps the object alive while
     /// the panel is up (the object's `validate` handlers run on it), whoever asked.
     var request: AccountRequest {
-        let object = GObjectReference(transferNone: panel)
+        let object = GObjectReference(transferNone: opaque)
         return AccountRequest(
             title: title, message: message, username: username, requiresUsername: requiresUsername,
             requiresPassword: requiresPassword
@@ -129,18 +126,7 @@ private struct LentString: ~Copyable {
     deinit { g_free(pointer) }
 }
 
-// MARK: - The object's constructor, finalizer, typed setters and getters call these (declared in account_panel.c)
-
-/// Runs `body` on the main actor with the panel C handed back. C calls on GTK's thread, where the
-/// main actor runs; the pointers are GTK's, used on that thread only.
-private func withPanel<Result>(
-    _ implementation: UnsafeMutableRawPointer?, _ body: @MainActor (AccountPanelImplementation) -> Result
-) -> Result {
-    nonisolated(unsafe) let implementation = implementation!
-    nonisolated(unsafe) var result: Result?
-    MainActor.assumeIsolated { result = body(Unmanaged<AccountPanelImplementation>.fromOpaque(implementation).takeUnretainedValue()) }
-    return result!
-}
+// MARK: - The object's constructor and finalizer, and its asks, call these (declared in account_panel.c)
 
 @_cdecl("ek_account_panel_implementation_new")
 func accountPanelImplementationNew(_ panel: OpaquePointer?) -> UnsafeMutableRawPointer {
@@ -157,71 +143,191 @@ func accountPanelImplementationRelease(_ panel: UnsafeMutableRawPointer?) {
     MainActor.assumeIsolated { Unmanaged<AccountPanelImplementation>.fromOpaque(panel).release() }
 }
 
-@_cdecl("ek_account_panel_implementation_get_title")
-func accountPanelGetTitle(_ panel: UnsafeMutableRawPointer?) -> UnsafePointer<gchar>? {
-    nonisolated(unsafe) let title = withPanel(panel) { UnsafePointer($0.titleStorage.pointer) }
-    return title
-}
-
-/// NULL is the empty title, as `ek_account_panel_new (NULL)` makes.
-@_cdecl("ek_account_panel_implementation_set_title")
-func accountPanelSetTitle(_ panel: UnsafeMutableRawPointer?, _ title: UnsafePointer<gchar>?) {
-    let title = string(title) ?? ""
-    withPanel(panel) { $0.title = title }
-}
-
-@_cdecl("ek_account_panel_implementation_get_message")
-func accountPanelGetMessage(_ panel: UnsafeMutableRawPointer?) -> UnsafePointer<gchar>? {
-    nonisolated(unsafe) let message = withPanel(panel) { UnsafePointer($0.messageStorage.pointer) }
-    return message
-}
-
-@_cdecl("ek_account_panel_implementation_set_message")
-func accountPanelSetMessage(_ panel: UnsafeMutableRawPointer?, _ message: UnsafePointer<gchar>?) {
-    let message = string(message)
-    withPanel(panel) { $0.message = message }
-}
-
-@_cdecl("ek_account_panel_implementation_get_username")
-func accountPanelGetUsername(_ panel: UnsafeMutableRawPointer?) -> UnsafePointer<gchar>? {
-    nonisolated(unsafe) let username = withPanel(panel) { UnsafePointer($0.usernameStorage.pointer) }
-    return username
-}
-
-@_cdecl("ek_account_panel_implementation_set_username")
-func accountPanelSetUsername(_ panel: UnsafeMutableRawPointer?, _ username: UnsafePointer<gchar>?) {
-    let username = string(username)
-    withPanel(panel) { $0.username = username }
-}
-
-@_cdecl("ek_account_panel_implementation_get_requires_username")
-func accountPanelGetRequiresUsername(_ panel: UnsafeMutableRawPointer?) -> gboolean {
-    withPanel(panel) { $0.requiresUsername ? 1 : 0 }
-}
-
-@_cdecl("ek_account_panel_implementation_set_requires_username")
-func accountPanelSetRequiresUsername(_ panel: UnsafeMutableRawPointer?, _ requires: gboolean) {
-    withPanel(panel) { $0.requiresUsername = requires != 0 }
-}
-
-@_cdecl("ek_account_panel_implementation_get_requires_password")
-func accountPanelGetRequiresPassword(_ panel: UnsafeMutableRawPointer?) -> gboolean {
-    withPanel(panel) { $0.requiresPassword ? 1 : 0 }
-}
-
-@_cdecl("ek_account_panel_implementation_set_requires_password")
-func accountPanelSetRequiresPassword(_ panel: UnsafeMutableRawPointer?, _ requires: gboolean) {
-    withPanel(panel) { $0.requiresPassword = requires != 0 }
+/// Runs `body` on the main actor with the implementation C handed back. C calls on GTK's thread,
+/// where the main actor runs; the pointers are GTK's, used on that thread only.
+private func withPanelImplementation(_ implementation: UnsafeMutableRawPointer?, _ body: @MainActor (AccountPanelImplementation) -> Void) {
+    nonisolated(unsafe) let implementation = implementation!
+    MainActor.assumeIsolated { body(Unmanaged<AccountPanelImplementation>.fromOpaque(implementation).takeUnretainedValue()) }
 }
 
 @_cdecl("ek_account_panel_implementation_ask")
 func accountPanelAsk(_ panel: UnsafeMutableRawPointer?, _ parent: UnsafeMutablePointer<GtkWindow>?, _ task: OpaquePointer?) {
     nonisolated(unsafe) let (parent, task) = (parent, task!)
-    withPanel(panel) { $0.ask(parent: parent, task: task) }
+    withPanelImplementation(panel) { $0.ask(parent: parent, task: task) }
 }
 
 @_cdecl("ek_account_panel_implementation_cancel")
 func accountPanelCancel(_ panel: UnsafeMutableRawPointer?, _ task: OpaquePointer?) {
     nonisolated(unsafe) let task = task!
-    withPanel(panel) { $0.cancel(task: task) }
+    withPanelImplementation(panel) { $0.cancel(task: task) }
+}
+
+// MARK: - EkAccountPanel's properties
+//
+// Each property in one block, as the fields' are: what GObject shows (its entry in
+// ``AccountPanelProperty``), its typed C accessors (defined here, under the names and prototypes
+// of the public header, which documents them), and the Swift handle's property.
+
+/// EkAccountPanel's properties, in the order of their ids.
+enum AccountPanelProperty {
+    static let all = ObjectProperties([title, message, username, requiresUsername, requiresPassword])
+}
+
+/// EkAccountPanel's `class_init` installs its properties and points `set_property` and
+/// `get_property` at them.
+@_cdecl("ek_account_panel_install_properties")
+func ek_account_panel_install_properties(_ objectClass: UnsafeMutablePointer<GObjectClass>) {
+    objectClass.pointee.set_property = { object, id, value, _ in AccountPanelProperty.all.set(object, id, value) }
+    objectClass.pointee.get_property = { object, id, value, _ in AccountPanelProperty.all.get(object, id, value) }
+    AccountPanelProperty.all.install(on: objectClass)
+}
+
+/// A panel's C accessor: `body` runs with the panel's state (see
+/// ``withImplementation(of:type:implementation:otherwise:function:_:)``).
+private func withPanel<Result>(
+    _ panel: OpaquePointer?, otherwise: Result, function: String = #function, _ body: @MainActor (AccountPanelImplementation) -> Result
+) -> Result {
+    withImplementation(
+        of: panel, type: ek_account_panel_get_type(), implementation: { ek_account_panel_implementation(OpaquePointer($0)) },
+        otherwise: otherwise, function: function, body)
+}
+
+/// A string property's getter lends the panel's copy; the property hands out its own.
+private func copy(_ lent: UnsafePointer<gchar>?) -> UnsafeMutablePointer<gchar>? { g_strdup(lent) }
+
+// MARK: title
+
+extension AccountPanelProperty {
+    static let title = ObjectProperty.string(
+        "title", "Title", "The window title", default: "", get: { copy(ek_account_panel_get_title($0)) },
+        set: ek_account_panel_set_title)
+}
+
+extension AccountPanel {
+    /// The window title (`title`), which also names the dialog for screen readers.
+    public var title: String {
+        get { implementation.title }
+        set { implementation.title = newValue }
+    }
+}
+
+@_cdecl("ek_account_panel_get_title")
+func ek_account_panel_get_title(_ panel: OpaquePointer?) -> UnsafePointer<gchar>? {
+    nonisolated(unsafe) let title = withPanel(panel, otherwise: nil) { UnsafePointer($0.titleStorage.pointer) }
+    return title
+}
+
+/// NULL is the empty title, as `ek_account_panel_new (NULL)` makes.
+@_cdecl("ek_account_panel_set_title")
+func ek_account_panel_set_title(_ panel: OpaquePointer?, _ title: UnsafePointer<gchar>?) {
+    let title = string(title) ?? ""
+    withPanel(panel, otherwise: ()) { $0.title = title }
+}
+
+// MARK: message
+
+extension AccountPanelProperty {
+    static let message = ObjectProperty.string(
+        "message", "Message", "A line above the fields", get: { copy(ek_account_panel_get_message($0)) },
+        set: ek_account_panel_set_message)
+}
+
+extension AccountPanel {
+    /// A line above the fields (`message`: what the account is for); none when nil.
+    public var message: String? {
+        get { implementation.message }
+        set { implementation.message = newValue }
+    }
+}
+
+@_cdecl("ek_account_panel_get_message")
+func ek_account_panel_get_message(_ panel: OpaquePointer?) -> UnsafePointer<gchar>? {
+    nonisolated(unsafe) let message = withPanel(panel, otherwise: nil) { UnsafePointer($0.messageStorage.pointer) }
+    return message
+}
+
+@_cdecl("ek_account_panel_set_message")
+func ek_account_panel_set_message(_ panel: OpaquePointer?, _ message: UnsafePointer<gchar>?) {
+    let message = string(message)
+    withPanel(panel, otherwise: ()) { $0.message = message }
+}
+
+// MARK: username
+
+extension AccountPanelProperty {
+    static let username = ObjectProperty.string(
+        "username", "Username", "A name to pre-fill", get: { copy(ek_account_panel_get_username($0)) },
+        set: ek_account_panel_set_username)
+}
+
+extension AccountPanel {
+    /// A name to pre-fill (`username`); with one, focus starts in the password field.
+    public var username: String? {
+        get { implementation.username }
+        set { implementation.username = newValue }
+    }
+}
+
+@_cdecl("ek_account_panel_get_username")
+func ek_account_panel_get_username(_ panel: OpaquePointer?) -> UnsafePointer<gchar>? {
+    nonisolated(unsafe) let username = withPanel(panel, otherwise: nil) { UnsafePointer($0.usernameStorage.pointer) }
+    return username
+}
+
+@_cdecl("ek_account_panel_set_username")
+func ek_account_panel_set_username(_ panel: OpaquePointer?, _ username: UnsafePointer<gchar>?) {
+    let username = string(username)
+    withPanel(panel, otherwise: ()) { $0.username = username }
+}
+
+// MARK: requires-username
+
+extension AccountPanelProperty {
+    static let requiresUsername = ObjectProperty.boolean(
+        "requires-username", "Requires username", "OK needs a username", default: false,
+        get: ek_account_panel_get_requires_username, set: ek_account_panel_set_requires_username)
+}
+
+extension AccountPanel {
+    /// Keeps OK disabled while the username field is empty (`requires-username`).
+    public var requiresUsername: Bool {
+        get { implementation.requiresUsername }
+        set { implementation.requiresUsername = newValue }
+    }
+}
+
+@_cdecl("ek_account_panel_get_requires_username")
+func ek_account_panel_get_requires_username(_ panel: OpaquePointer?) -> gboolean {
+    withPanel(panel, otherwise: 0) { $0.requiresUsername ? 1 : 0 }
+}
+
+@_cdecl("ek_account_panel_set_requires_username")
+func ek_account_panel_set_requires_username(_ panel: OpaquePointer?, _ requires: gboolean) {
+    withPanel(panel, otherwise: ()) { $0.requiresUsername = requires != 0 }
+}
+
+// MARK: requires-password
+
+extension AccountPanelProperty {
+    static let requiresPassword = ObjectProperty.boolean(
+        "requires-password", "Requires password", "OK needs a password", default: false,
+        get: ek_account_panel_get_requires_password, set: ek_account_panel_set_requires_password)
+}
+
+extension AccountPanel {
+    /// Keeps OK disabled while the password field is empty (`requires-password`).
+    public var requiresPassword: Bool {
+        get { implementation.requiresPassword }
+        set { implementation.requiresPassword = newValue }
+    }
+}
+
+@_cdecl("ek_account_panel_get_requires_password")
+func ek_account_panel_get_requires_password(_ panel: OpaquePointer?) -> gboolean {
+    withPanel(panel, otherwise: 0) { $0.requiresPassword ? 1 : 0 }
+}
+
+@_cdecl("ek_account_panel_set_requires_password")
+func ek_account_panel_set_requires_password(_ panel: OpaquePointer?, _ requires: gboolean) {
+    withPanel(panel, otherwise: ()) { $0.requiresPassword = requires != 0 }
 }

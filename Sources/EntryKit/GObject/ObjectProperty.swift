@@ -74,14 +74,15 @@ final class ObjectProperty: @unchecked Sendable {
             get: { object, value in g_value_set_boolean(value, get(Object(object: object))) })
     }
 
-    /// A string property (`NULL` allowed); the getter returns a new string, as the typed getters do.
+    /// A string property (`NULL` allowed, and the default unless given); the getter returns a new
+    /// string, as the fields' typed getters do.
     static func string<Object: ObjectPointer>(
-        _ name: StaticString, _ nick: StaticString, _ blurb: StaticString,
+        _ name: StaticString, _ nick: StaticString, _ blurb: StaticString, default value: StaticString? = nil,
         get: @escaping @Sendable (Object?) -> UnsafeMutablePointer<gchar>?,
         set: @escaping @Sendable (Object?, UnsafePointer<gchar>?) -> Void
     ) -> ObjectProperty {
         ObjectProperty(
-            declare: { g_param_spec_string(name.c, nick.c, blurb.c, nil, readWrite) },
+            declare: { g_param_spec_string(name.c, nick.c, blurb.c, value?.c, readWrite) },
             set: { object, value in set(Object(object: object), g_value_get_string(value)) },
             get: { object, value in g_value_take_string(value, get(Object(object: object))) })
     }

@@ -118,6 +118,24 @@ import Testing
         #expect(text(ek_account_panel_get_title(panel.opaque)) == "" && panel.title == "", "NULL is the empty title")
     }
 
+    /// The accessors check the instance's type as the fields' do (and the C ones did): a critical
+    /// naming the accessor, nothing changed, the type's zero value returned.
+    @Test func anAccessorGivenAnotherTypeReportsItAndChangesNothing() {
+        let entry = Widget(transferFull: gtk_entry_new())
+        let notAPanel = OpaquePointer(entry.widget)
+        var title: UnsafePointer<gchar>?
+        let criticals = loggedCriticals {
+            ek_account_panel_set_username(notAPanel, "ada")
+            title = ek_account_panel_get_title(notAPanel)
+        }
+        #expect(
+            criticals == [
+                "ek_account_panel_set_username: assertion 'G_TYPE_CHECK_INSTANCE_TYPE (object, EkAccountPanel)' failed",
+                "ek_account_panel_get_title: assertion 'G_TYPE_CHECK_INSTANCE_TYPE (object, EkAccountPanel)' failed",
+            ])
+        #expect(title == nil)
+    }
+
     // MARK: Handles
 
     @Test func aHandleMadeInSwiftOwnsItsObjectAndReleasesItOnTheGtkThread() {
