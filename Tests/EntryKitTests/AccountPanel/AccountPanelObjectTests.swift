@@ -106,6 +106,22 @@ extension AccountPanelTests {
                 log.names == ["message", "username", "requires-password", "username", "requires-username", "message", "title"])
         }
 
+        /// What GObject shows of the properties is what the C class declared: the title's default
+        /// is the empty string, the others' none or false.
+        @Test func theDeclaredDefaultsAreTheOnesCDeclared() throws {
+            let panel = AccountPanel(title: "Defaults")
+            let objectClass = UnsafeMutableRawPointer(panel.object.pointee.g_type_instance.g_class!).assumingMemoryBound(
+                to: GObjectClass.self)
+            func defaultValue(_ name: String) throws -> UnsafePointer<GValue> {
+                try #require(g_param_spec_get_default_value(try #require(g_object_class_find_property(objectClass, name))))
+            }
+            let title = try defaultValue("title"), message = try defaultValue("message"), username = try defaultValue("username")
+            let requiresUsername = try defaultValue("requires-username"), requiresPassword = try defaultValue("requires-password")
+            #expect(text(g_value_get_string(title)) == "")
+            #expect(g_value_get_string(message) == nil && g_value_get_string(username) == nil)
+            #expect(g_value_get_boolean(requiresUsername) == 0 && g_value_get_boolean(requiresPassword) == 0)
+        }
+
         /// The C getters return strings the panel owns, as a struct's field would be: the same
         /// pointer, valid and unchanged, until the value itself changes.
         @Test func cGettersLendTheirStringUntilTheValueChanges() {
