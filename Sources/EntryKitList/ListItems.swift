@@ -341,6 +341,27 @@ public struct ListItems: Sendable, RandomAccessCollection {
             endItem()
         }
 
+        /// Appends one item of valid UTF-8, `count` bytes at `source`, from a buffer that may be
+        /// read up to `readable` bytes from `source`: a short item is copied 16 bytes at a time
+        /// (the bytes written past it are overwritten by the next item or the padding), which
+        /// for a million items of a few dozen bytes costs a fraction of a `memmove` call each.
+        @inline(__always)
+        mutating func appendValid(_ source: UnsafePointer<UInt8>, count: Int, readable: Int) {
+            let blocks = (count + 15) >> 4
+            guard blocks <= 4, blocks << 4 <= readable else {
+                return appendValid(UnsafeBufferPointer(start: source, count: count))
+            }
+            text.reserve(blocks << 4)
+            let destination = UnsafeMutableRawPointer(text.end), from = UnsafeRawPointer(source)
+            for block in 0..<blocks {
+                let offset = block << 4
+                destination.storeBytes(
+                    of: from.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self), toByteOffset: offset, as: SIMD16<UInt8>.self)
+            }
+            text.extend(by: count)
+            endItem()
+        }
+
         /// Ends the item whose bytes were just appended.
         @inline(__always)
         private mutating func endItem() {
