@@ -22,6 +22,8 @@ struct _EkChooserFieldClass {
 
 void ek_chooser_field_set_items(EkChooserField *field, const gchar *const *items);
 void ek_chooser_field_set_items_from_bytes(EkChooserField *field, GBytes *text, const gchar *separator);
+void ek_chooser_field_set_items_from_data(EkChooserField *field, const guint8 *data, gsize length,
+                                          const gchar *separator);
 gchar **ek_chooser_field_get_items(EkChooserField *field);
 void ek_chooser_field_set_visible_row_count(EkChooserField *field, gint count);
 gint ek_chooser_field_get_visible_row_count(EkChooserField *field);

@@ -263,6 +263,24 @@ import Testing
         #expect(Array(DropDownField(wrapping: object).items) == ["apple", "banana", "Crème"])
     }
 
+    @Test func itemsFromTheCallersMemoryAreCopiedDuringTheCall() {
+        let field = DropDownField()
+        let notified = countNotifications(field, "items")
+        var text = Array("apple\nbanana\nCrème".utf8)
+        text.withUnsafeBufferPointer { ek_chooser_field_set_items_from_data(field.chooserField, $0.baseAddress, gsize($0.count), nil) }
+        // The caller may reuse its buffer at once: the field kept none of it.
+        text.withUnsafeMutableBufferPointer { $0.update(repeating: UInt8(ascii: "x")) }
+        #expect(Array(field.items) == ["apple", "banana", "Crème"])
+        #expect(notified.value == 1)
+        let picker = PickerField()
+        Array("S|M|L".utf8).withUnsafeBufferPointer {
+            ek_chooser_field_set_items_from_data(picker.chooserField, $0.baseAddress, gsize($0.count), "|")
+        }
+        #expect(Array(picker.items) == ["S", "M", "L"])
+        ek_chooser_field_set_items_from_data(picker.chooserField, nil, 0, "|")
+        #expect(picker.items.isEmpty)
+    }
+
     @Test func aFieldMadeInCHasItsBehaviourFromConstructionAndReleasesItWhenDisposed() {
         let before = GObjectReference.liveCount
         let object = UnsafeMutableRawPointer(ek_drop_down_field_new()!).assumingMemoryBound(to: GObject.self)
