@@ -101,8 +101,10 @@ public struct ListItems: Sendable, RandomAccessCollection {
     }
 
     /// Gets the items ready for searching off the calling thread: finds whether they are all
-    /// ASCII and, when they are not, makes their folded copy. Returns at once; a list calls it
-    /// when it gets new items, so the copy is made while nobody types yet. Searches started
+    /// ASCII and, when they are not, makes their folded copy; for a large list it then makes
+    /// the presence masks that answer a one-letter query (see `PresenceMasks`). Returns at
+    /// once; a list calls it when it gets new items, so the copy is made while nobody types
+    /// yet. Searches started
     /// before it is done read the text instead (see `ListFilter`); the first search of items
     /// nothing prepared starts it.
     ///
@@ -120,9 +122,10 @@ public struct ListItems: Sendable, RandomAccessCollection {
     public var utf8ByteCount: Int { Int(storage.offsets[storage.count]) }
 
     /// The bytes the store holds beyond the strings' own UTF-8: offsets, and the folded copy
-    /// once the preparation for search has made it.
+    /// and presence masks once the preparation for search has made them.
     public var overheadByteCount: Int {
         (storage.count + 1) * MemoryLayout<UInt32>.stride + (storage.foldedCopy?.byteCount ?? 0)
+            + (storage.presenceMasks?.byteCount ?? 0)
     }
 
     // MARK: Storage
@@ -177,6 +180,9 @@ public struct ListItems: Sendable, RandomAccessCollection {
         }
 
         private let search = Mutex<SearchForm?>(nil)
+        /// Made by the preparation after `search`, for lists of `PresenceMasks.itemThreshold`
+        /// items and more.
+        private let presence = Mutex<PresenceMasks?>(nil)
         /// Whether a preparation is waiting or running (set by `prepareForSearch`).
         private let preparationRequested = Atomic<Bool>(false)
         private let preparationCancelled = Atomic<Bool>(false)
@@ -186,6 +192,15 @@ public struct ListItems: Sendable, RandomAccessCollection {
 
         /// What the preparation found; nil while it has not (yet).
         var searchForm: SearchForm? { search.withLock { $0 } }
+
+        /// Which bytes each item holds, once the preparation has made them (large lists only).
+        var presenceMasks: PresenceMasks? { presence.withLock { $0 } }
+
+        /// Whether the preparation has made all it makes for these items.
+        var isPrepared: Bool { searchForm != nil && (count < PresenceMasks.itemThreshold || presenceMasks != nil) }
+
+        /// How many one-byte searches the presence masks answered without reading the text (for tests).
+        let searchesAnsweredByPresence = Atomic<Int>(0)
 
         /// The folded copy, if the preparation made one.
         var foldedCopy: SearchText? {
@@ -202,7 +217,7 @@ public struct ListItems: Sendable, RandomAccessCollection {
             preparationCancelled.store(false, ordering: .relaxed)
             guard preparationRequested.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
             else { return }
-            guard searchForm == nil else { return }
+            guard !isPrepared else { return }
             // The queue holds the store until the preparation has run or seen it was cancelled.
             Self.preparationQueue.async { [self] in prepare() }
         }
@@ -222,7 +237,18 @@ public struct ListItems: Sendable, RandomAccessCollection {
 
         private func prepare() {
             defer { preparationRequested.store(false, ordering: .releasing) }
-            guard !isPreparationCancelled, searchForm == nil else { return }
+            guard !isPreparationCancelled else { return }
+            if searchForm == nil { findSearchForm() }
+            // Then the masks that answer the first keystroke of a large list, which matches the
+            // most items, in a word per item (see `PresenceMasks`).
+            guard count >= PresenceMasks.itemThreshold, presenceMasks == nil, let form = searchForm,
+                let masks = PresenceMasks(self, form, isCancelled: { self.isPreparationCancelled })
+            else { return }
+            presence.withLock { $0 = masks }
+        }
+
+        /// Whether every item is ASCII, else the folded copy: `searchForm`, unless cancelled.
+        private func findSearchForm() {
             // A quick pass first (memory speed): ASCII items need no copy at all.
             let itemsPerStep = 65_536
             var allASCII = true
@@ -283,6 +309,7 @@ public struct ListItems: Sendable, RandomAccessCollection {
             RawMemory.release(text, mappedBytes: mappedBytes.0)
             RawMemory.release(offsets, mappedBytes: mappedBytes.1)
             foldedCopy?.release()
+            presenceMasks?.release()
         }
     }
 
