@@ -58,9 +58,7 @@ public enum ListFilter {
         let form = storage.searchForm
         if !storage.isPrepared { storage.prepareForSearch() }
         let found: [Int32]? = withExtendedLifetime(storage) {
-            if !readingText, query.folded.count == 1, let bit = PresenceMasks.exactBit(of: query.folded[0]),
-                let presence = storage.presenceMasks
-            {
+            if !readingText, let (presence, bit) = presenceAnswer(to: query, in: items) {
                 storage.searchesAnsweredByPresence.add(1, ordering: .relaxed)
                 return presentItems(holding: bit, in: presence, base: base, isCancelled: isCancelled)
             }
@@ -81,6 +79,16 @@ public enum ListFilter {
         // Give back the capacity reserved for the worst case when most of it went unused.
         if found.count < found.capacity / 2 { found = Array(found) }
         return ListMatches(storage: .some(found))
+    }
+
+    /// The presence masks and the bit that answer `query` on `items` without reading their
+    /// text (see `PresenceMasks`), when they do: a query of one letter, digit or space, once the
+    /// preparation for search has made the masks.
+    static func presenceAnswer(to query: ListQuery, in items: ListItems) -> (PresenceMasks, UInt64)? {
+        guard query.folded.count == 1, let bit = PresenceMasks.exactBit(of: query.folded[0]),
+            let presence = items.storage.presenceMasks
+        else { return nil }
+        return (presence, bit)
     }
 
     /// The items of `base` whose presence mask holds `bit`: a query of one letter, digit or

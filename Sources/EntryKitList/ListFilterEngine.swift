@@ -95,6 +95,18 @@ public final class ListFilterEngine: Sendable {
         }
     }
 
+    /// Whether `filterNow(text)` answers without reading the items' text: a kept result (the
+    /// query typed before, Backspace), or a query of one letter, digit or space on items whose
+    /// presence masks are made (a word per item, about a millisecond at a million). Then the
+    /// calling thread may as well filter itself: a hop to another thread and back costs more,
+    /// and on a busy machine can take longer than a frame.
+    public func answersWithoutScanning(_ text: String) -> Bool {
+        let query = ListQuery(text)
+        return state.withLock { state in
+            state.kept.contains { $0.query.folded == query.folded } || ListFilter.presenceAnswer(to: query, in: state.items) != nil
+        }
+    }
+
     /// Filters on the calling thread and returns at once; for small lists, where a hop to
     /// another thread costs more than the scan. Cancels any run under way.
     public func filterNow(_ text: String) -> ListFilterResult {

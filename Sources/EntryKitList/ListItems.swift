@@ -114,6 +114,9 @@ public struct ListItems: Sendable, RandomAccessCollection {
     /// usual case, so ASCII items never get a copy at all.
     func prepareForSearch() { storage.prepareForSearch() }
 
+    /// Whether the preparation for search has made all it makes for these items (for tests).
+    package var isPreparedForSearch: Bool { storage.isPrepared }
+
     /// Stops a preparation under way or waiting (the list got other items); a later search
     /// starts it again.
     func cancelSearchPreparation() { storage.cancelSearchPreparation() }

@@ -110,8 +110,10 @@ public final class ListView: Widget {
     public var filterText: String = "" {
         didSet {
             guard filterText != oldValue else { return }
-            // Small lists filter in well under a frame: show the result at once.
-            if items.count <= Self.synchronousFilterLimit {
+            // Small lists filter in well under a frame, and so does any list when the engine
+            // reads no text for the query (a kept result; a large list's first letter, from its
+            // presence masks): show the result at once, without a hop to another thread.
+            if items.count <= Self.synchronousFilterLimit || engine.answersWithoutScanning(filterText) {
                 show(engine.filterNow(filterText))
                 return
             }
