@@ -281,6 +281,25 @@ import Testing
         #expect(picker.items.isEmpty)
     }
 
+    /// A field announces a change only when someone listens (GLib 2.74 would emit it to no
+    /// one all the same): a listener to every property counts as one, as does one to the
+    /// property itself.
+    @Test func aChangeReachesListenersToEveryPropertyAndToItsOwn() {
+        let field = DropDownField()
+        let everything = NotificationCount()
+        field.connect("notify", withPointer: { _ in everything.value += 1 })
+        field.setItems(["apple", "banana"])
+        #expect(everything.value >= 1, "a listener to every property hears of the items")
+        let before = everything.value
+        let items = countNotifications(field, "items")
+        field.setItems(["cherry"])
+        #expect(items.value == 1 && everything.value > before)
+        let picker = PickerField()
+        let pickerItems = countNotifications(picker, "items")
+        picker.setItems(["S", "M"])
+        #expect(pickerItems.value == 1)
+    }
+
     @Test func aFieldMadeInCHasItsBehaviourFromConstructionAndReleasesItWhenDisposed() {
         let before = GObjectReference.liveCount
         let object = UnsafeMutableRawPointer(ek_drop_down_field_new()!).assumingMemoryBound(to: GObject.self)
