@@ -60,6 +60,15 @@ public final class ListFilterEngine: Sendable {
         if items.utf8ByteCount >= preparedAheadBytes { items.prepareForSearch() }
     }
 
+    /// Whether `setItems` starts the preparation for search of items of some size (the
+    /// default); off for a list that is never filtered, whose items would only be prepared for
+    /// nothing (a search would start it all the same).
+    public var preparesItemsAhead: Bool {
+        get { preparesAhead.load(ordering: .relaxed) }
+        set { preparesAhead.store(newValue, ordering: .relaxed) }
+    }
+    private let preparesAhead = Atomic<Bool>(true)
+
     static let preparedAheadBytes = 64 << 10
 
     /// The items being filtered.
@@ -72,7 +81,7 @@ public final class ListFilterEngine: Sendable {
     /// `ListItems.prepareForSearch()`), so the first keystroke finds them ready; the old ones'
     /// preparation, if still under way, is cancelled.
     public func setItems(_ items: ListItems) {
-        Self.prepareAhead(items)
+        if preparesItemsAhead { Self.prepareAhead(items) }
         state.withLock { state in
             if state.items.storage !== items.storage { state.items.cancelSearchPreparation() }
             state.items = items

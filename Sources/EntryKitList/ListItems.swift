@@ -117,6 +117,9 @@ public struct ListItems: Sendable, RandomAccessCollection {
     /// Whether the preparation for search has made all it makes for these items (for tests).
     package var isPreparedForSearch: Bool { storage.isPrepared }
 
+    /// Waits for the preparations for search asked for so far, of any items (for tests).
+    package static func waitForSearchPreparations() { Storage.waitForPreparations() }
+
     /// Stops a preparation under way or waiting (the list got other items); a later search
     /// starts it again.
     func cancelSearchPreparation() { storage.cancelSearchPreparation() }
