@@ -12,7 +12,9 @@ import Synchronization
 /// form), and until the copy of other items is made, the scan reads their text the same way
 /// and folds the non-ASCII items it meets one at a time (see `TextScanner`). So no search
 /// waits for the copy, and none makes it. Given the matches of a query that the new one
-/// refines (`ListQuery.refines`), it scans only those items.
+/// refines (`ListQuery.refines`), it scans only those items. A query of one letter, digit or
+/// space on a large list reads no text at all once the preparation has made the items'
+/// presence masks (see `PresenceMasks`).
 ///
 /// `ListFilterEngine` adds caching, cancellation and running off the GTK thread.
 ///
@@ -54,9 +56,13 @@ public enum ListFilter {
         // new matches are among the old ones either way, the query refining theirs).
         if base.count > items.count / fullScanShare { base = .all(items.count) }
         let form = storage.searchForm
-        if form == nil { storage.prepareForSearch() }
+        if !storage.isPrepared { storage.prepareForSearch() }
         let found: [Int32]? = withExtendedLifetime(storage) {
-            query.folded.withUnsafeBufferPointer { needleBytes in
+            if !readingText, let (presence, bit) = presenceAnswer(to: query, in: items) {
+                storage.searchesAnsweredByPresence.add(1, ordering: .relaxed)
+                return presentItems(holding: bit, in: presence, base: base, isCancelled: isCancelled)
+            }
+            return query.folded.withUnsafeBufferPointer { needleBytes in
                 let needle = Needle(needleBytes)
                 switch readingText ? nil : form {
                 case .folded(let search):
@@ -73,6 +79,56 @@ public enum ListFilter {
         // Give back the capacity reserved for the worst case when most of it went unused.
         if found.count < found.capacity / 2 { found = Array(found) }
         return ListMatches(storage: .some(found))
+    }
+
+    /// The presence masks and the bit that answer `query` on `items` without reading their
+    /// text (see `PresenceMasks`), when they do: a query of one letter, digit or space, once the
+    /// preparation for search has made the masks.
+    static func presenceAnswer(to query: ListQuery, in items: ListItems) -> (PresenceMasks, UInt64)? {
+        guard query.folded.count == 1, let bit = PresenceMasks.exactBit(of: query.folded[0]),
+            let presence = items.storage.presenceMasks
+        else { return nil }
+        return (presence, bit)
+    }
+
+    /// The items of `base` whose presence mask holds `bit`: a query of one letter, digit or
+    /// space answered a word per item, without reading the text (see `PresenceMasks`); nil when
+    /// cancelled.
+    private static func presentItems(
+        holding bit: UInt64, in presence: PresenceMasks, base: ListMatches, isCancelled: () -> Bool
+    ) -> [Int32]? {
+        let masks = UnsafePointer(presence.masks)
+        let candidates: [Int32]? = if case .some(let indices) = base.storage { indices } else { nil }
+        var cancelled = false
+        let found = [Int32](unsafeUninitializedCapacity: base.count) { output, written in
+            // Counted in a local, which stays in a register (`written` is memory the output
+            // writes could alias).
+            var count = 0
+            var position = 0
+            defer { written = count }
+            while position < base.count {
+                if isCancelled() {
+                    cancelled = true
+                    return
+                }
+                let end = min(position + chunkSize, base.count)
+                // Every position is written, and counted when it matches: no branch to mispredict.
+                if let candidates {
+                    for row in position..<end {
+                        let item = candidates[row]
+                        output[count] = item
+                        count &+= masks[Int(item)] & bit != 0 ? 1 : 0
+                    }
+                } else {
+                    for item in position..<end {
+                        output[count] = Int32(truncatingIfNeeded: item)
+                        count &+= masks[item] & bit != 0 ? 1 : 0
+                    }
+                }
+                position = end
+            }
+        }
+        return cancelled ? nil : found
     }
 
     /// A refinement scans only the earlier matches while they are at most 1/`fullScanShare`

@@ -60,6 +60,15 @@ public final class ListFilterEngine: Sendable {
         if items.utf8ByteCount >= preparedAheadBytes { items.prepareForSearch() }
     }
 
+    /// Whether `setItems` starts the preparation for search of items of some size (the
+    /// default); off for a list that is never filtered, whose items would only be prepared for
+    /// nothing (a search would start it all the same).
+    public var preparesItemsAhead: Bool {
+        get { preparesAhead.load(ordering: .relaxed) }
+        set { preparesAhead.store(newValue, ordering: .relaxed) }
+    }
+    private let preparesAhead = Atomic<Bool>(true)
+
     static let preparedAheadBytes = 64 << 10
 
     /// The items being filtered.
@@ -72,7 +81,7 @@ public final class ListFilterEngine: Sendable {
     /// `ListItems.prepareForSearch()`), so the first keystroke finds them ready; the old ones'
     /// preparation, if still under way, is cancelled.
     public func setItems(_ items: ListItems) {
-        Self.prepareAhead(items)
+        if preparesItemsAhead { Self.prepareAhead(items) }
         state.withLock { state in
             if state.items.storage !== items.storage { state.items.cancelSearchPreparation() }
             state.items = items
@@ -92,6 +101,18 @@ public final class ListFilterEngine: Sendable {
         state.withLock { state in
             state.generation += 1
             latestGeneration.store(state.generation, ordering: .releasing)
+        }
+    }
+
+    /// Whether `filterNow(text)` answers without reading the items' text: a kept result (the
+    /// query typed before, Backspace), or a query of one letter, digit or space on items whose
+    /// presence masks are made (a word per item, about a millisecond at a million). Then the
+    /// calling thread may as well filter itself: a hop to another thread and back costs more,
+    /// and on a busy machine can take longer than a frame.
+    public func answersWithoutScanning(_ text: String) -> Bool {
+        let query = ListQuery(text)
+        return state.withLock { state in
+            state.kept.contains { $0.query.folded == query.folded } || ListFilter.presenceAnswer(to: query, in: state.items) != nil
         }
     }
 

@@ -77,8 +77,11 @@ extension ListItems {
             || (Builder.isValidUTF8(bytes) && separator.withUnsafeBufferPointer { Builder.isValidUTF8($0) })
         @inline(__always)
         func append(_ start: Int, _ end: Int, to builder: inout Builder) {
-            let piece = UnsafeBufferPointer(start: base + start, count: end - start)
-            if piecesAreValid { builder.appendValid(piece) } else { builder.appendRepairing(piece) }
+            if piecesAreValid {
+                builder.appendValid(base + start, count: end - start, readable: bytes.count - start)
+            } else {
+                builder.appendRepairing(UnsafeBufferPointer(start: base + start, count: end - start))
+            }
         }
         if let oneByte {
             // The common case (lines, or a byte no item holds): separators found 16 bytes at a time.
@@ -127,14 +130,21 @@ extension ListItems {
         guard let base = bytes.baseAddress else { return (0, true) }
         let wanted = SIMD16<UInt8>(repeating: byte)
         var found = 0
-        var highBits = SIMD2<UInt64>(repeating: 0)
+        var highBits = SIMD16<UInt8>(repeating: 0)
         var index = 0
+        // Each lane counts its own hits, one vector subtraction per block (a hit's lane is all
+        // ones, -1), and is added up before it can overflow: no bit count per block, which the
+        // baseline x86-64 the library is built for has no instruction for.
         while index + 16 <= bytes.count {
-            let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
-            highBits |= unsafeBitCast(block, to: SIMD2<UInt64>.self)
-            let lanes = unsafeBitCast(block .== wanted, to: SIMD2<UInt64>.self) & 0x8080_8080_8080_8080
-            found &+= lanes[0].nonzeroBitCount &+ lanes[1].nonzeroBitCount
-            index &+= 16
+            var lanes = SIMD16<UInt8>(repeating: 0)
+            let stop = Swift.min(index + 255 * 16, bytes.count - 15)
+            while index < stop {
+                let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+                highBits |= block
+                lanes &-= unsafeBitCast(block .== wanted, to: SIMD16<UInt8>.self)
+                index &+= 16
+            }
+            for lane in lanes.indices { found &+= Int(lanes[lane]) }
         }
         var tailBits: UInt8 = 0
         while index < bytes.count {
@@ -142,7 +152,7 @@ extension ListItems {
             tailBits |= base[index]
             index += 1
         }
-        return (found, (highBits[0] | highBits[1]) & 0x8080_8080_8080_8080 == 0 && tailBits < 0x80)
+        return (found, highBits & 0x80 == SIMD16(repeating: 0) && tailBits < 0x80)
     }
 
     /// Calls `body` with the position of every `byte` in `bytes`, in order, comparing 16 bytes at

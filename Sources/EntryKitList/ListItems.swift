@@ -101,8 +101,10 @@ public struct ListItems: Sendable, RandomAccessCollection {
     }
 
     /// Gets the items ready for searching off the calling thread: finds whether they are all
-    /// ASCII and, when they are not, makes their folded copy. Returns at once; a list calls it
-    /// when it gets new items, so the copy is made while nobody types yet. Searches started
+    /// ASCII and, when they are not, makes their folded copy; for a large list it then makes
+    /// the presence masks that answer a one-letter query (see `PresenceMasks`). Returns at
+    /// once; a list calls it when it gets new items, so the copy is made while nobody types
+    /// yet. Searches started
     /// before it is done read the text instead (see `ListFilter`); the first search of items
     /// nothing prepared starts it.
     ///
@@ -112,6 +114,12 @@ public struct ListItems: Sendable, RandomAccessCollection {
     /// usual case, so ASCII items never get a copy at all.
     func prepareForSearch() { storage.prepareForSearch() }
 
+    /// Whether the preparation for search has made all it makes for these items (for tests).
+    package var isPreparedForSearch: Bool { storage.isPrepared }
+
+    /// Waits for the preparations for search asked for so far, of any items (for tests).
+    package static func waitForSearchPreparations() { Storage.waitForPreparations() }
+
     /// Stops a preparation under way or waiting (the list got other items); a later search
     /// starts it again.
     func cancelSearchPreparation() { storage.cancelSearchPreparation() }
@@ -120,9 +128,10 @@ public struct ListItems: Sendable, RandomAccessCollection {
     public var utf8ByteCount: Int { Int(storage.offsets[storage.count]) }
 
     /// The bytes the store holds beyond the strings' own UTF-8: offsets, and the folded copy
-    /// once the preparation for search has made it.
+    /// and presence masks once the preparation for search has made them.
     public var overheadByteCount: Int {
         (storage.count + 1) * MemoryLayout<UInt32>.stride + (storage.foldedCopy?.byteCount ?? 0)
+            + (storage.presenceMasks?.byteCount ?? 0)
     }
 
     // MARK: Storage
@@ -177,6 +186,9 @@ public struct ListItems: Sendable, RandomAccessCollection {
         }
 
         private let search = Mutex<SearchForm?>(nil)
+        /// Made by the preparation after `search`, for lists of `PresenceMasks.itemThreshold`
+        /// items and more.
+        private let presence = Mutex<PresenceMasks?>(nil)
         /// Whether a preparation is waiting or running (set by `prepareForSearch`).
         private let preparationRequested = Atomic<Bool>(false)
         private let preparationCancelled = Atomic<Bool>(false)
@@ -186,6 +198,15 @@ public struct ListItems: Sendable, RandomAccessCollection {
 
         /// What the preparation found; nil while it has not (yet).
         var searchForm: SearchForm? { search.withLock { $0 } }
+
+        /// Which bytes each item holds, once the preparation has made them (large lists only).
+        var presenceMasks: PresenceMasks? { presence.withLock { $0 } }
+
+        /// Whether the preparation has made all it makes for these items.
+        var isPrepared: Bool { searchForm != nil && (count < PresenceMasks.itemThreshold || presenceMasks != nil) }
+
+        /// How many one-byte searches the presence masks answered without reading the text (for tests).
+        let searchesAnsweredByPresence = Atomic<Int>(0)
 
         /// The folded copy, if the preparation made one.
         var foldedCopy: SearchText? {
@@ -202,7 +223,7 @@ public struct ListItems: Sendable, RandomAccessCollection {
             preparationCancelled.store(false, ordering: .relaxed)
             guard preparationRequested.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
             else { return }
-            guard searchForm == nil else { return }
+            guard !isPrepared else { return }
             // The queue holds the store until the preparation has run or seen it was cancelled.
             Self.preparationQueue.async { [self] in prepare() }
         }
@@ -222,7 +243,18 @@ public struct ListItems: Sendable, RandomAccessCollection {
 
         private func prepare() {
             defer { preparationRequested.store(false, ordering: .releasing) }
-            guard !isPreparationCancelled, searchForm == nil else { return }
+            guard !isPreparationCancelled else { return }
+            if searchForm == nil { findSearchForm() }
+            // Then the masks that answer the first keystroke of a large list, which matches the
+            // most items, in a word per item (see `PresenceMasks`).
+            guard count >= PresenceMasks.itemThreshold, presenceMasks == nil, let form = searchForm,
+                let masks = PresenceMasks(self, form, isCancelled: { self.isPreparationCancelled })
+            else { return }
+            presence.withLock { $0 = masks }
+        }
+
+        /// Whether every item is ASCII, else the folded copy: `searchForm`, unless cancelled.
+        private func findSearchForm() {
             // A quick pass first (memory speed): ASCII items need no copy at all.
             let itemsPerStep = 65_536
             var allASCII = true
@@ -283,6 +315,7 @@ public struct ListItems: Sendable, RandomAccessCollection {
             RawMemory.release(text, mappedBytes: mappedBytes.0)
             RawMemory.release(offsets, mappedBytes: mappedBytes.1)
             foldedCopy?.release()
+            presenceMasks?.release()
         }
     }
 
@@ -338,6 +371,27 @@ public struct ListItems: Sendable, RandomAccessCollection {
             text.reserve(bytes.count)
             if let source = bytes.baseAddress { text.end.update(from: source, count: bytes.count) }
             text.extend(by: bytes.count)
+            endItem()
+        }
+
+        /// Appends one item of valid UTF-8, `count` bytes at `source`, from a buffer that may be
+        /// read up to `readable` bytes from `source`: a short item is copied 16 bytes at a time
+        /// (the bytes written past it are overwritten by the next item or the padding), which
+        /// for a million items of a few dozen bytes costs a fraction of a `memmove` call each.
+        @inline(__always)
+        mutating func appendValid(_ source: UnsafePointer<UInt8>, count: Int, readable: Int) {
+            let blocks = (count + 15) >> 4
+            guard blocks <= 4, blocks << 4 <= readable else {
+                return appendValid(UnsafeBufferPointer(start: source, count: count))
+            }
+            text.reserve(blocks << 4)
+            let destination = UnsafeMutableRawPointer(text.end), from = UnsafeRawPointer(source)
+            for block in 0..<blocks {
+                let offset = block << 4
+                destination.storeBytes(
+                    of: from.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self), toByteOffset: offset, as: SIMD16<UInt8>.self)
+            }
+            text.extend(by: count)
             endItem()
         }
 

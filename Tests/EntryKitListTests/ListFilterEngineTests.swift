@@ -18,6 +18,21 @@ import Testing
         #expect(engine.filterNow("zz").matches.isEmpty)
     }
 
+    @Test func anEngineKnowsWhichQueriesItAnswersWithoutReadingTheText() {
+        let engine = ListFilterEngine(items: Self.items)
+        #expect(!engine.answersWithoutScanning("12"))
+        _ = engine.filterNow("12")
+        #expect(engine.answersWithoutScanning("12"), "a kept result")
+        #expect(!engine.answersWithoutScanning("1"), "50,000 items get no presence masks")
+        let large = ListItems((0..<PresenceMasks.itemThreshold).map { "Item \($0)" })
+        engine.setItems(large)
+        ListItems.Storage.waitForPreparations()
+        #expect(!engine.answersWithoutScanning("12"), "new items dropped the kept results")
+        for typed in ["1", "I", "t", " ", "é"] { #expect(engine.answersWithoutScanning(typed), "\(typed)") }
+        for typed in ["it", "-", "ß"] { #expect(!engine.answersWithoutScanning(typed), "\(typed)") }
+        #expect(engine.filterNow("7").matches.count == (0..<large.count).filter { String($0).contains("7") }.count)
+    }
+
     @Test func olderQueryNeverDeliversOnceANewerOneIsAsked() async {
         let engine = ListFilterEngine(items: Self.items)
         let delivered = Mutex<[String]>([])

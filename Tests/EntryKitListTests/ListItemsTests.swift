@@ -67,6 +67,9 @@ import Testing
             #expect(separated(joined, separator) == strings, "\(separator.debugDescription)")
             #expect(separated(joined + Array(separator.utf8), separator) == strings, "a final \(separator.debugDescription)")
         }
+        // A separator in every byte of a long text: every count of hits, far past what one
+        // vector lane holds, is right.
+        #expect(separated(Array(repeating: UInt8(ascii: ","), count: 10_007), ",") == Array(repeating: "", count: 10_007))
         // A byte that is not UTF-8 far into a long text: only its item is repaired.
         var broken = Array(strings.joined(separator: "\n").utf8)
         let at = broken.lastIndex(of: 0x0A)! - 1

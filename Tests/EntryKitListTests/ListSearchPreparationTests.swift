@@ -104,6 +104,44 @@ import Testing
         }
     }
 
+    /// A large list's first keystroke (one letter, digit or space, the query that matches the
+    /// most items) is answered by the presence masks its preparation made, a word per item,
+    /// without reading the text; what they find is what a scan of the text finds.
+    @Test(arguments: [true, false])
+    func aLargeListsOneByteQueriesAreAnsweredByThePresenceMasks(onlyASCII: Bool) {
+        let words = onlyASCII ? ["Apple", "ORANGE", "pear", "x-ray"] : ["Grüße", "ORANGE", "École", "ｶﾞｲﾄﾞ", "x-ray"]
+        let strings = (0..<PresenceMasks.itemThreshold + 9).map { "Item \($0 * 7) " + words[$0 % words.count] }
+        let items = ListItems(strings)
+        let small = ListItems(Array(strings.prefix(PresenceMasks.itemThreshold - 1)))
+        _ = ListFilterEngine(items: items)
+        _ = ListFilterEngine(items: small)
+        ListItems.Storage.waitForPreparations()
+        guard let presence = items.storage.presenceMasks else {
+            Issue.record("the preparation made no presence masks")
+            return
+        }
+        #expect(small.storage.presenceMasks == nil && small.storage.isPrepared, "a smaller list needs none")
+        #expect(presence.byteCount == items.count * MemoryLayout<UInt64>.stride)
+        let offsets = (items.count + 1) * MemoryLayout<UInt32>.stride
+        #expect(items.overheadByteCount == offsets + (items.storage.foldedCopy?.byteCount ?? 0) + presence.byteCount)
+        var random = TestRandom(seed: 7)
+        let some = ListMatches(itemIndices: (0..<items.count).filter { _ in random.below(3) == 0 }.map { Int32($0) })
+        var answered = 0
+        for typed in ["r", "A", "g", "é", "E", "7", "0", " ", "ß", "-", "ｶ", "ra"] {
+            let query = ListQuery(typed)
+            for base in [nil, some] {
+                let scanned = ListFilter.matches(of: query, in: items, within: base, readingText: true) { false }!
+                let before = items.storage.searchesAnsweredByPresence.load(ordering: .relaxed)
+                #expect(Array(ListFilter.matches(of: query, in: items, within: base)!) == Array(scanned), "\(typed)")
+                answered += items.storage.searchesAnsweredByPresence.load(ordering: .relaxed) - before
+            }
+        }
+        // Of these, "r" "A" "g" "é" (e) "E" "7" "0" " " are one byte with a bit of its own; "ß"
+        // (ss), "-", "ｶ" and "ra" are read from the text.
+        #expect(answered == 8 * 2)
+        #expect(small.storage.searchesAnsweredByPresence.load(ordering: .relaxed) == 0)
+    }
+
     @Test func aTextMatchDoesNotRunFromOneItemIntoTheNext() {
         let items = ListItems(["xA", "Bx", "", "ab", "a", "B"])
         let found = ListFilter.matches(of: ListQuery("ab"), in: items, within: nil, readingText: true) { false }!

@@ -300,13 +300,25 @@ func ek_chooser_field_set_items(_ field: UnsafeMutablePointer<EkChooserField>?, 
 func ek_chooser_field_set_items_from_bytes(
     _ field: UnsafeMutablePointer<EkChooserField>?, _ text: OpaquePointer?, _ separator: UnsafePointer<gchar>?
 ) {
-    if let separator, separator.pointee == 0 {
-        return g_return_if_fail_warning("EntryKit", "ek_chooser_field_set_items_from_bytes", "separator == NULL || *separator != '\\0'")
-    }
     var length: gsize = 0
-    let bytes = text.flatMap { g_bytes_get_data($0, &length) }?.assumingMemoryBound(to: UInt8.self)
+    let data = text.flatMap { g_bytes_get_data($0, &length) }?.assumingMemoryBound(to: guint8.self)
+    ek_chooser_field_set_items_from_data(field, data, length, separator)
+}
+
+/// The same from the caller's memory, copied during the call (PyGObject lends a `bytes`
+/// object's buffer to it without a copy).
+@_cdecl("ek_chooser_field_set_items_from_data")
+func ek_chooser_field_set_items_from_data(
+    _ field: UnsafeMutablePointer<EkChooserField>?, _ data: UnsafePointer<guint8>?, _ length: gsize,
+    _ separator: UnsafePointer<gchar>?
+) {
+    let function = "ek_chooser_field_set_items_from_data"
+    if let separator, separator.pointee == 0 {
+        return g_return_if_fail_warning("EntryKit", function, "separator == NULL || *separator != '\\0'")
+    }
+    if data == nil, length != 0 { return g_return_if_fail_warning("EntryKit", function, "data != NULL || length == 0") }
     let items = ListItems(
-        separated: UnsafeBufferPointer(start: bytes, count: Int(length)),
+        separated: UnsafeBufferPointer(start: data, count: Int(length)),
         by: separator.map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? Array("\n".utf8))
     withChooserField(field) { (field: ChooserFieldImplementation) in field.setItems(fromObject: items) }
 }

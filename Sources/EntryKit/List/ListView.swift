@@ -90,6 +90,15 @@ public final class ListView: Widget {
 
     public func setItems(_ strings: [String]) { setItems(ListItems(strings)) }
 
+    /// Whether new items are prepared for search in the background as they come (their folded
+    /// copy, a large list's presence masks), so the first keystroke finds them ready; on by
+    /// default. A list nobody types into to filter (a picker's wheel) turns it off and spares
+    /// the work and the memory.
+    public var preparesItemsForSearch: Bool {
+        get { engine.preparesItemsAhead }
+        set { engine.preparesItemsAhead = newValue }
+    }
+
     /// How many rows are shown: the items the filter kept.
     public var rowCount: Int { rows.matches.count }
 
@@ -110,8 +119,10 @@ public final class ListView: Widget {
     public var filterText: String = "" {
         didSet {
             guard filterText != oldValue else { return }
-            // Small lists filter in well under a frame: show the result at once.
-            if items.count <= Self.synchronousFilterLimit {
+            // Small lists filter in well under a frame, and so does any list when the engine
+            // reads no text for the query (a kept result; a large list's first letter, from its
+            // presence masks): show the result at once, without a hop to another thread.
+            if items.count <= Self.synchronousFilterLimit || engine.answersWithoutScanning(filterText) {
                 show(engine.filterNow(filterText))
                 return
             }

@@ -31,6 +31,7 @@ package final class PickerFieldImplementation: ChooserFieldImplementation {
 
     public override func fieldDidLoad() {
         list.wheelStyle = true
+        list.preparesItemsForSearch = false  // a picker's list is never filtered
         list.textAlignment = 0.5
         list.visibleRowCount = 5
         list.onHighlightChange = { [weak self] item in self?.highlightMoved(to: item) }

@@ -296,6 +296,43 @@ import Testing
         #expect(Array(DropDownField(wrapping: object).items) == ["apple", "banana", "Crème"])
     }
 
+    @Test func itemsFromTheCallersMemoryAreCopiedDuringTheCall() {
+        let field = DropDownField()
+        let notified = countNotifications(field, "items")
+        var text = Array("apple\nbanana\nCrème".utf8)
+        text.withUnsafeBufferPointer { ek_chooser_field_set_items_from_data(field.chooserField, $0.baseAddress, gsize($0.count), nil) }
+        // The caller may reuse its buffer at once: the field kept none of it.
+        text.withUnsafeMutableBufferPointer { $0.update(repeating: UInt8(ascii: "x")) }
+        #expect(Array(field.items) == ["apple", "banana", "Crème"])
+        #expect(notified.value == 1)
+        let picker = PickerField()
+        Array("S|M|L".utf8).withUnsafeBufferPointer {
+            ek_chooser_field_set_items_from_data(picker.chooserField, $0.baseAddress, gsize($0.count), "|")
+        }
+        #expect(Array(picker.items) == ["S", "M", "L"])
+        ek_chooser_field_set_items_from_data(picker.chooserField, nil, 0, "|")
+        #expect(picker.items.isEmpty)
+    }
+
+    /// A field announces a change only when someone listens (GLib 2.74 would emit it to no
+    /// one all the same): a listener to every property counts as one, as does one to the
+    /// property itself.
+    @Test func aChangeReachesListenersToEveryPropertyAndToItsOwn() {
+        let field = DropDownField()
+        let everything = NotificationCount()
+        field.connect("notify", withPointer: { _ in everything.value += 1 })
+        field.setItems(["apple", "banana"])
+        #expect(everything.value >= 1, "a listener to every property hears of the items")
+        let before = everything.value
+        let items = countNotifications(field, "items")
+        field.setItems(["cherry"])
+        #expect(items.value == 1 && everything.value > before)
+        let picker = PickerField()
+        let pickerItems = countNotifications(picker, "items")
+        picker.setItems(["S", "M"])
+        #expect(pickerItems.value == 1)
+    }
+
     @Test func aFieldMadeInCHasItsBehaviourFromConstructionAndReleasesItWhenDisposed() {
         let before = GObjectReference.liveCount
         let object = UnsafeMutableRawPointer(ek_drop_down_field_new()!).assumingMemoryBound(to: GObject.self)

@@ -409,6 +409,25 @@ import Testing
         window.waitForFrames()
     }
 
+    @Test func aLargeListsFirstLetterIsFilteredOnTheGtkThreadFromItsPresenceMasks() {
+        let list = ListView()
+        let strings = numbered(200_000)
+        list.setItems(strings)
+        // Nothing waits for a background result: only an answer on this thread shows at once.
+        list.filterWaitMilliseconds = 0
+        let window = TestWindow(list)
+        MainLoop.run(until: { list.items.isPreparedForSearch }, timeout: 10)
+        list.filterText = "7"
+        #expect(list.isFilterSettled, "one letter is answered from the masks, on this thread")
+        #expect(list.rowCount == strings.filter { $0.contains("7") }.count)
+        list.filterText = "71"
+        #expect(!list.isFilterSettled, "two letters are scanned in the background")
+        MainLoop.run(until: { list.isFilterSettled }, timeout: 10)
+        list.filterText = "7"
+        #expect(list.isFilterSettled, "Backspace to a kept result shows it at once")
+        window.waitForFrames()
+    }
+
     @Test func aBackgroundResultInTimeIsShownBeforeTheKeystrokeReturns() {
         let list = ListView()
         list.setItems(numbered(200_000))

@@ -57,6 +57,18 @@ import Testing
         return String(cString: characters)
     }
 
+    @Test func aPickersItemsAreNotPreparedForASearchItNeverMakes() {
+        let strings = (0..<200_000).map { "Item \($0)" }
+        let picker = PickerField()
+        picker.setItems(strings)
+        let list = ListView()
+        list.setItems(strings)
+        ListItems.waitForSearchPreparations()
+        #expect(list.items.isPreparedForSearch, "a list that filters has them ready")
+        #expect(!picker.list.items.isPreparedForSearch, "a picker has no filter")
+        #expect(picker.list.items.overheadByteCount == (strings.count + 1) * MemoryLayout<UInt32>.stride)
+    }
+
     // MARK: pickedIndex
 
     @Test func pickedIndexSetBeforeTheItemsIsShownWhenTheyCome() {
