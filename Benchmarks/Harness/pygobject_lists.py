@@ -30,13 +30,17 @@ WORDS = [
 MASK = (1 << 64) - 1
 
 
-def make_items(count):
-    """list-benchmark's makeItems: "Item 0000123 orange" and the like, the same LCG."""
+def make_items(count, variant=0):
+    """list-benchmark's makeItems: "Item 0000123 orange" and the like, the same LCG; `variant` > 0
+    marks the last item (" #1"), so rounds set items that differ (a field given the same items
+    again keeps them and does nothing), as list-benchmark's rounds do."""
     state = 0x9E3779B97F4A7C15
     items = []
     for index in range(count):
         state = (state * 6364136223846793005 + 1442695040888963407) & MASK
         items.append(f"Item {index:07d} {WORDS[(state >> 33) % len(WORDS)]}")
+    if variant > 0 and items:
+        items[-1] += f" #{variant}"
     return items
 
 
@@ -142,7 +146,7 @@ def measure(name, make_subject, frames, count, samples):
     # Rounds of fresh items set with the list closed, then the first (cold) open; then re-opens.
     sets, colds, string_bytes, full_bytes = [], [], 0, 0
     for round_ in range(samples):
-        items = make_items(count)
+        items = make_items(count, variant=samples - 1 - round_)
         string_bytes = sum(len(item.encode()) for item in items)
         frames.settle()
         start = time.monotonic_ns()
