@@ -23,6 +23,18 @@ def test_performance_page_figures_come_from_results_json():
     assert done.returncode == 0, done.stderr
 
 
+def test_readme_summary_comes_from_results_json():
+    done = check(REPO / "README.md")
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_readme_summary_that_differs_from_the_json_is_reported(tmp_path):
+    tampered = tmp_path / "README.md"
+    tampered.write_text((REPO / "README.md").read_text().replace("| set the items |", "| set the items | 1 ms |", 1))
+    done = check(tampered)
+    assert done.returncode != 0 and "differ from the JSON" in done.stderr, done.stderr
+
+
 def test_a_figure_the_json_lacks_is_reported(tmp_path):
     """The check reads this page's prose: a figure added to it that no run measured fails it."""
     text = PAGE.read_text()

@@ -212,14 +212,14 @@ extension AccountPanel {
 }
 
 @_cdecl("ek_account_panel_get_title")
-func ek_account_panel_get_title(_ panel: OpaquePointer?) -> UnsafePointer<gchar>? {
+@_spi(CAccessors) public func ek_account_panel_get_title(_ panel: OpaquePointer?) -> UnsafePointer<gchar>? {
     nonisolated(unsafe) let title = withPanel(panel, otherwise: nil) { UnsafePointer($0.titleStorage.pointer) }
     return title
 }
 
 /// NULL is the empty title, as `ek_account_panel_new (NULL)` makes.
 @_cdecl("ek_account_panel_set_title")
-func ek_account_panel_set_title(_ panel: OpaquePointer?, _ title: UnsafePointer<gchar>?) {
+@_spi(CAccessors) public func ek_account_panel_set_title(_ panel: OpaquePointer?, _ title: UnsafePointer<gchar>?) {
     let title = string(title) ?? ""
     withPanel(panel, otherwise: ()) { $0.title = title }
 }
@@ -241,13 +241,13 @@ extension AccountPanel {
 }
 
 @_cdecl("ek_account_panel_get_message")
-func ek_account_panel_get_message(_ panel: OpaquePointer?) -> UnsafePointer<gchar>? {
+@_spi(CAccessors) public func ek_account_panel_get_message(_ panel: OpaquePointer?) -> UnsafePointer<gchar>? {
     nonisolated(unsafe) let message = withPanel(panel, otherwise: nil) { UnsafePointer($0.messageStorage.pointer) }
     return message
 }
 
 @_cdecl("ek_account_panel_set_message")
-func ek_account_panel_set_message(_ panel: OpaquePointer?, _ message: UnsafePointer<gchar>?) {
+@_spi(CAccessors) public func ek_account_panel_set_message(_ panel: OpaquePointer?, _ message: UnsafePointer<gchar>?) {
     let message = string(message)
     withPanel(panel, otherwise: ()) { $0.message = message }
 }
@@ -269,13 +269,13 @@ extension AccountPanel {
 }
 
 @_cdecl("ek_account_panel_get_username")
-func ek_account_panel_get_username(_ panel: OpaquePointer?) -> UnsafePointer<gchar>? {
+@_spi(CAccessors) public func ek_account_panel_get_username(_ panel: OpaquePointer?) -> UnsafePointer<gchar>? {
     nonisolated(unsafe) let username = withPanel(panel, otherwise: nil) { UnsafePointer($0.usernameStorage.pointer) }
     return username
 }
 
 @_cdecl("ek_account_panel_set_username")
-func ek_account_panel_set_username(_ panel: OpaquePointer?, _ username: UnsafePointer<gchar>?) {
+@_spi(CAccessors) public func ek_account_panel_set_username(_ panel: OpaquePointer?, _ username: UnsafePointer<gchar>?) {
     let username = string(username)
     withPanel(panel, otherwise: ()) { $0.username = username }
 }
@@ -297,12 +297,12 @@ extension AccountPanel {
 }
 
 @_cdecl("ek_account_panel_get_requires_username")
-func ek_account_panel_get_requires_username(_ panel: OpaquePointer?) -> gboolean {
+@_spi(CAccessors) public func ek_account_panel_get_requires_username(_ panel: OpaquePointer?) -> gboolean {
     withPanel(panel, otherwise: 0) { $0.requiresUsername ? 1 : 0 }
 }
 
 @_cdecl("ek_account_panel_set_requires_username")
-func ek_account_panel_set_requires_username(_ panel: OpaquePointer?, _ requires: gboolean) {
+@_spi(CAccessors) public func ek_account_panel_set_requires_username(_ panel: OpaquePointer?, _ requires: gboolean) {
     withPanel(panel, otherwise: ()) { $0.requiresUsername = requires != 0 }
 }
 
@@ -323,11 +323,11 @@ extension AccountPanel {
 }
 
 @_cdecl("ek_account_panel_get_requires_password")
-func ek_account_panel_get_requires_password(_ panel: OpaquePointer?) -> gboolean {
+@_spi(CAccessors) public func ek_account_panel_get_requires_password(_ panel: OpaquePointer?) -> gboolean {
     withPanel(panel, otherwise: 0) { $0.requiresPassword ? 1 : 0 }
 }
 
 @_cdecl("ek_account_panel_set_requires_password")
-func ek_account_panel_set_requires_password(_ panel: OpaquePointer?, _ requires: gboolean) {
+@_spi(CAccessors) public func ek_account_panel_set_requires_password(_ panel: OpaquePointer?, _ requires: gboolean) {
     withPanel(panel, otherwise: ()) { $0.requiresPassword = requires != 0 }
 }

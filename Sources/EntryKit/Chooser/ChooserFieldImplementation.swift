@@ -289,7 +289,9 @@ extension ChooserFieldProperty {
 }
 
 @_cdecl("ek_chooser_field_set_items")
-func ek_chooser_field_set_items(_ field: UnsafeMutablePointer<EkChooserField>?, _ items: UnsafePointer<UnsafePointer<gchar>?>?) {
+@_spi(CAccessors) public func ek_chooser_field_set_items(
+    _ field: UnsafeMutablePointer<EkChooserField>?, _ items: UnsafePointer<UnsafePointer<gchar>?>?
+) {
     let items = StringVector.items(from: items)
     withChooserField(field) { (field: ChooserFieldImplementation) in field.setItems(fromObject: items) }
 }
@@ -297,7 +299,7 @@ func ek_chooser_field_set_items(_ field: UnsafeMutablePointer<EkChooserField>?, 
 /// The items split from one buffer straight into the item store, without a string per item (a
 /// binding hands over a million items as one `GBytes`, not a `strv` it builds string by string).
 @_cdecl("ek_chooser_field_set_items_from_bytes")
-func ek_chooser_field_set_items_from_bytes(
+@_spi(CAccessors) public func ek_chooser_field_set_items_from_bytes(
     _ field: UnsafeMutablePointer<EkChooserField>?, _ text: OpaquePointer?, _ separator: UnsafePointer<gchar>?
 ) {
     var length: gsize = 0
@@ -308,7 +310,7 @@ func ek_chooser_field_set_items_from_bytes(
 /// The same from the caller's memory, copied during the call (PyGObject lends a `bytes`
 /// object's buffer to it without a copy).
 @_cdecl("ek_chooser_field_set_items_from_data")
-func ek_chooser_field_set_items_from_data(
+@_spi(CAccessors) public func ek_chooser_field_set_items_from_data(
     _ field: UnsafeMutablePointer<EkChooserField>?, _ data: UnsafePointer<guint8>?, _ length: gsize,
     _ separator: UnsafePointer<gchar>?
 ) {
@@ -324,7 +326,9 @@ func ek_chooser_field_set_items_from_data(
 }
 
 @_cdecl("ek_chooser_field_get_items")
-func ek_chooser_field_get_items(_ field: UnsafeMutablePointer<EkChooserField>?) -> UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? {
+@_spi(CAccessors) public func ek_chooser_field_get_items(
+    _ field: UnsafeMutablePointer<EkChooserField>?
+) -> UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? {
     nonisolated(unsafe) let vector = withChooserField(field, otherwise: nil) { (field: ChooserFieldImplementation) in
         StringVector.make(field.list.items)
     }
@@ -350,12 +354,12 @@ extension ChooserField {
 }
 
 @_cdecl("ek_chooser_field_set_visible_row_count")
-func ek_chooser_field_set_visible_row_count(_ field: UnsafeMutablePointer<EkChooserField>?, _ count: gint) {
+@_spi(CAccessors) public func ek_chooser_field_set_visible_row_count(_ field: UnsafeMutablePointer<EkChooserField>?, _ count: gint) {
     withChooserField(field) { (field: ChooserFieldImplementation) in field.visibleRowCount = Int(count) }
 }
 
 @_cdecl("ek_chooser_field_get_visible_row_count")
-func ek_chooser_field_get_visible_row_count(_ field: UnsafeMutablePointer<EkChooserField>?) -> gint {
+@_spi(CAccessors) public func ek_chooser_field_get_visible_row_count(_ field: UnsafeMutablePointer<EkChooserField>?) -> gint {
     withChooserField(field, otherwise: 0) { (field: ChooserFieldImplementation) in gint(clamping: field.visibleRowCount) }
 }
 
@@ -376,12 +380,12 @@ extension ChooserField {
 }
 
 @_cdecl("ek_chooser_field_set_row_height")
-func ek_chooser_field_set_row_height(_ field: UnsafeMutablePointer<EkChooserField>?, _ height: gint) {
+@_spi(CAccessors) public func ek_chooser_field_set_row_height(_ field: UnsafeMutablePointer<EkChooserField>?, _ height: gint) {
     withChooserField(field) { (field: ChooserFieldImplementation) in field.rowHeight = height > 0 ? Int(height) : nil }
 }
 
 @_cdecl("ek_chooser_field_get_row_height")
-func ek_chooser_field_get_row_height(_ field: UnsafeMutablePointer<EkChooserField>?) -> gint {
+@_spi(CAccessors) public func ek_chooser_field_get_row_height(_ field: UnsafeMutablePointer<EkChooserField>?) -> gint {
     withChooserField(field, otherwise: 0) { (field: ChooserFieldImplementation) in gint(clamping: field.rowHeight ?? 0) }
 }
 
@@ -404,13 +408,17 @@ extension ChooserField {
 }
 
 @_cdecl("ek_chooser_field_set_list_border_color")
-func ek_chooser_field_set_list_border_color(_ field: UnsafeMutablePointer<EkChooserField>?, _ color: UnsafePointer<gchar>?) {
+@_spi(CAccessors) public func ek_chooser_field_set_list_border_color(
+    _ field: UnsafeMutablePointer<EkChooserField>?, _ color: UnsafePointer<gchar>?
+) {
     let color = string(color)
     withChooserField(field) { (field: ChooserFieldImplementation) in field.listBorderColor = color }
 }
 
 @_cdecl("ek_chooser_field_get_list_border_color")
-func ek_chooser_field_get_list_border_color(_ field: UnsafeMutablePointer<EkChooserField>?) -> UnsafeMutablePointer<gchar>? {
+@_spi(CAccessors) public func ek_chooser_field_get_list_border_color(
+    _ field: UnsafeMutablePointer<EkChooserField>?
+) -> UnsafeMutablePointer<gchar>? {
     duplicate(withChooserField(field, otherwise: nil) { (field: ChooserFieldImplementation) in field.listBorderColor })
 }
 
@@ -432,13 +440,15 @@ extension ChooserField {
 }
 
 @_cdecl("ek_chooser_field_set_list_font")
-func ek_chooser_field_set_list_font(_ field: UnsafeMutablePointer<EkChooserField>?, _ font: UnsafePointer<gchar>?) {
+@_spi(CAccessors) public func ek_chooser_field_set_list_font(_ field: UnsafeMutablePointer<EkChooserField>?, _ font: UnsafePointer<gchar>?)
+{
     let font = string(font)
     withChooserField(field) { (field: ChooserFieldImplementation) in field.listFont = font }
 }
 
 @_cdecl("ek_chooser_field_get_list_font")
-func ek_chooser_field_get_list_font(_ field: UnsafeMutablePointer<EkChooserField>?) -> UnsafeMutablePointer<gchar>? {
+@_spi(CAccessors) public func ek_chooser_field_get_list_font(_ field: UnsafeMutablePointer<EkChooserField>?) -> UnsafeMutablePointer<gchar>?
+{
     duplicate(withChooserField(field, otherwise: nil) { (field: ChooserFieldImplementation) in field.listFont })
 }
 
@@ -460,13 +470,17 @@ extension ChooserField {
 }
 
 @_cdecl("ek_chooser_field_set_list_placeholder_text")
-func ek_chooser_field_set_list_placeholder_text(_ field: UnsafeMutablePointer<EkChooserField>?, _ text: UnsafePointer<gchar>?) {
+@_spi(CAccessors) public func ek_chooser_field_set_list_placeholder_text(
+    _ field: UnsafeMutablePointer<EkChooserField>?, _ text: UnsafePointer<gchar>?
+) {
     let text = string(text)
     withChooserField(field) { (field: ChooserFieldImplementation) in field.listPlaceholderText = text }
 }
 
 @_cdecl("ek_chooser_field_get_list_placeholder_text")
-func ek_chooser_field_get_list_placeholder_text(_ field: UnsafeMutablePointer<EkChooserField>?) -> UnsafeMutablePointer<gchar>? {
+@_spi(CAccessors) public func ek_chooser_field_get_list_placeholder_text(
+    _ field: UnsafeMutablePointer<EkChooserField>?
+) -> UnsafeMutablePointer<gchar>? {
     duplicate(withChooserField(field, otherwise: nil) { (field: ChooserFieldImplementation) in field.listPlaceholderText })
 }
 
@@ -478,17 +492,17 @@ extension ChooserFieldProperty {
 }
 
 @_cdecl("ek_chooser_field_get_is_open")
-func ek_chooser_field_get_is_open(_ field: UnsafeMutablePointer<EkChooserField>?) -> gboolean {
+@_spi(CAccessors) public func ek_chooser_field_get_is_open(_ field: UnsafeMutablePointer<EkChooserField>?) -> gboolean {
     withChooserField(field, otherwise: 0) { (field: ChooserFieldImplementation) in field.isOpen ? 1 : 0 }
 }
 
 @_cdecl("ek_chooser_field_open")
-func ek_chooser_field_open(_ field: UnsafeMutablePointer<EkChooserField>?) {
+@_spi(CAccessors) public func ek_chooser_field_open(_ field: UnsafeMutablePointer<EkChooserField>?) {
     withChooserField(field) { (field: ChooserFieldImplementation) in field.open() }
 }
 
 @_cdecl("ek_chooser_field_close")
-func ek_chooser_field_close(_ field: UnsafeMutablePointer<EkChooserField>?) {
+@_spi(CAccessors) public func ek_chooser_field_close(_ field: UnsafeMutablePointer<EkChooserField>?) {
     withChooserField(field) { (field: ChooserFieldImplementation) in field.close() }
 }
 
@@ -511,11 +525,13 @@ extension ChooserField {
 }
 
 @_cdecl("ek_chooser_field_set_list_transition_duration")
-func ek_chooser_field_set_list_transition_duration(_ field: UnsafeMutablePointer<EkChooserField>?, _ duration: gint) {
+@_spi(CAccessors) public func ek_chooser_field_set_list_transition_duration(
+    _ field: UnsafeMutablePointer<EkChooserField>?, _ duration: gint
+) {
     withChooserField(field) { (field: ChooserFieldImplementation) in field.listTransitionDuration = Int(max(duration, 0)) }
 }
 
 @_cdecl("ek_chooser_field_get_list_transition_duration")
-func ek_chooser_field_get_list_transition_duration(_ field: UnsafeMutablePointer<EkChooserField>?) -> gint {
+@_spi(CAccessors) public func ek_chooser_field_get_list_transition_duration(_ field: UnsafeMutablePointer<EkChooserField>?) -> gint {
     withChooserField(field, otherwise: 0) { (field: ChooserFieldImplementation) in gint(clamping: field.listTransitionDuration) }
 }

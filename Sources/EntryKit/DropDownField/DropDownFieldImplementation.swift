@@ -222,14 +222,14 @@ extension DropDownField {
 }
 
 @_cdecl("ek_drop_down_field_set_selected_index")
-func ek_drop_down_field_set_selected_index(_ field: OpaquePointer?, _ index: gint) {
+@_spi(CAccessors) public func ek_drop_down_field_set_selected_index(_ field: OpaquePointer?, _ index: gint) {
     withChooserField(field, ek_drop_down_field_get_type()) { (field: DropDownFieldImplementation) in
         field.selectedIndex = index < 0 ? nil : Int(index)
     }
 }
 
 @_cdecl("ek_drop_down_field_get_selected_index")
-func ek_drop_down_field_get_selected_index(_ field: OpaquePointer?) -> gint {
+@_spi(CAccessors) public func ek_drop_down_field_get_selected_index(_ field: OpaquePointer?) -> gint {
     withChooserField(field, ek_drop_down_field_get_type(), otherwise: -1) { (field: DropDownFieldImplementation) in
         gint(clamping: field.selectedIndex ?? -1)
     }
@@ -244,12 +244,12 @@ extension DropDownFieldProperty {
 }
 
 @_cdecl("ek_drop_down_field_set_free_text")
-func ek_drop_down_field_set_free_text(_ field: OpaquePointer?, _ freeText: gboolean) {
+@_spi(CAccessors) public func ek_drop_down_field_set_free_text(_ field: OpaquePointer?, _ freeText: gboolean) {
     withChooserField(field, ek_drop_down_field_get_type()) { (field: DropDownFieldImplementation) in field.isEditable = freeText != 0 }
 }
 
 @_cdecl("ek_drop_down_field_get_free_text")
-func ek_drop_down_field_get_free_text(_ field: OpaquePointer?) -> gboolean {
+@_spi(CAccessors) public func ek_drop_down_field_get_free_text(_ field: OpaquePointer?) -> gboolean {
     withChooserField(field, ek_drop_down_field_get_type(), otherwise: 0) { (field: DropDownFieldImplementation) in
         field.isEditable ? 1 : 0
     }

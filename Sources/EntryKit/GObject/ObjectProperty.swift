@@ -7,6 +7,10 @@ import CGtk
 /// libadwaita class's `set_property` calls its public setters. Its documentation for C and the
 /// bindings is in the class's public header, beside the accessors' prototypes.
 ///
+/// The accessors are `@_spi(CAccessors) public`: public, because an optimized build gives internal
+/// symbols hidden visibility and the library's version script can export no hidden symbol; SPI,
+/// so Swift code sees only the C declarations of the same names (CEntryKit's headers).
+///
 /// Adding a property to a field so takes two files: the header (the property's doc comment and
 /// the accessors' prototypes) and the Swift file of the class's behaviour (the stored property,
 /// its entry here, the accessors as `@_cdecl` functions of the same name, the Swift handle's

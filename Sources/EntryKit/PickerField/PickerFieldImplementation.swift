@@ -259,12 +259,12 @@ extension PickerField {
 }
 
 @_cdecl("ek_picker_field_set_picked_index")
-func ek_picker_field_set_picked_index(_ field: OpaquePointer?, _ index: gint) {
+@_spi(CAccessors) public func ek_picker_field_set_picked_index(_ field: OpaquePointer?, _ index: gint) {
     withChooserField(field, ek_picker_field_get_type()) { (field: PickerFieldImplementation) in field.pickedIndex = Int(index) }
 }
 
 @_cdecl("ek_picker_field_get_picked_index")
-func ek_picker_field_get_picked_index(_ field: OpaquePointer?) -> gint {
+@_spi(CAccessors) public func ek_picker_field_get_picked_index(_ field: OpaquePointer?) -> gint {
     withChooserField(field, ek_picker_field_get_type(), otherwise: -1) { (field: PickerFieldImplementation) in
         gint(clamping: field.pickedIndex)
     }
