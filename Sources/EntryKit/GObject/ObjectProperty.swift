@@ -40,7 +40,11 @@ final class ObjectProperty: @unchecked Sendable {
     /// setting a thousand items.
     func notify<Object>(_ object: UnsafeMutablePointer<Object>) {
         let object = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GObject.self)
-        guard let spec, g_signal_has_handler_pending(object, Self.notifySignal, g_param_spec_get_name_quark(spec), 0) != 0
+        guard let spec else { return }
+        // GLib 2.74 matches a detail exactly: `notify::name` handlers, then plain `notify` ones.
+        guard
+            g_signal_has_handler_pending(object, Self.notifySignal, g_param_spec_get_name_quark(spec), 0) != 0
+                || g_signal_has_handler_pending(object, Self.notifySignal, 0, 0) != 0
         else { return }
         g_object_notify_by_pspec(object, spec)
     }
