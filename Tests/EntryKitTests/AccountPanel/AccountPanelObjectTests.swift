@@ -24,22 +24,6 @@ extension AccountPanelTests {
             MainLoop.drain()
         }
 
-        private func string(_ object: UnsafeMutablePointer<GObject>, _ name: String) -> String? {
-            var value = GValue()
-            g_value_init(&value, FundamentalType.string.type)
-            defer { g_value_unset(&value) }
-            g_object_get_property(object, name, &value)
-            return g_value_get_string(&value).map { String(cString: $0) }
-        }
-
-        private func setString(_ object: UnsafeMutablePointer<GObject>, _ name: String, _ string: String?) {
-            var value = GValue()
-            g_value_init(&value, FundamentalType.string.type)
-            g_value_set_string(&value, string)
-            g_object_set_property(object, name, &value)
-            g_value_unset(&value)
-        }
-
         private func boolean(_ object: UnsafeMutablePointer<GObject>, _ name: String) -> Bool {
             var value = GValue()
             g_value_init(&value, FundamentalType.boolean.type)

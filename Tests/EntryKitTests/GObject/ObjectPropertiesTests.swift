@@ -122,22 +122,6 @@ import Testing
         #expect(size.pickedIndex == 2 && size.text == "L", "an index given before the items is checked when they come")
     }
 
-    private func string(_ object: UnsafeMutablePointer<GObject>, _ name: String) -> String? {
-        var value = GValue()
-        g_value_init(&value, FundamentalType.string.type)
-        defer { g_value_unset(&value) }
-        g_object_get_property(object, name, &value)
-        return g_value_get_string(&value).map { String(cString: $0) }
-    }
-
-    private func setString(_ object: UnsafeMutablePointer<GObject>, _ name: String, _ string: String?) {
-        var value = GValue()
-        g_value_init(&value, FundamentalType.string.type)
-        g_value_set_string(&value, string)
-        g_object_set_property(object, name, &value)
-        g_value_unset(&value)
-    }
-
     /// Counts `notify::NAME` emissions on `object`.
     private func countNotifications(_ field: GObjectReference, _ name: String) -> NotificationCount {
         let count = NotificationCount()
