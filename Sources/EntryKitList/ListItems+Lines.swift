@@ -21,6 +21,12 @@ extension ListItems {
             self.init()
             return
         }
+        // Without a carriage return anywhere, the lines are the pieces between newlines, split
+        // a block at a time.
+        if memchr(base, 0x0D, bytes.count) == nil {
+            self.init(separated: bytes, by: [0x0A])
+            return
+        }
         // Count lines first so the offset arrays are allocated once.
         var lineCount = 0
         var cursor = 0
@@ -86,7 +92,13 @@ extension ListItems {
         if let oneByte {
             // The common case (lines, or a byte no item holds): separators found 16 bytes at a time.
             let endsWithSeparator = bytes[bytes.count - 1] == separator[0]
-            var builder = Builder(items: oneByte.separators + (endsWithSeparator ? 0 : 1), bytes: bytes.count)
+            let itemCount = oneByte.separators + (endsWithSeparator ? 0 : 1)
+            var builder = Builder(items: itemCount, bytes: bytes.count)
+            if piecesAreValid {
+                builder.appendSplitting(bytes, at: separator[0], itemCount: itemCount)
+                self.init(storage: builder.finish())
+                return
+            }
             var start = 0
             Self.forEach(separator[0], in: bytes) { position in
                 append(start, position, to: &builder)

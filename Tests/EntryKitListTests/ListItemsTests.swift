@@ -36,6 +36,13 @@ import Testing
         #expect(Array(ListItems(lines: Data("a\nb\n".utf8))) == ["a", "b"])
         #expect(Array(ListItems(lines: Data("\n".utf8))) == [""])
         #expect(Array(ListItems(lines: Data("\n\n".utf8))) == ["", ""])
+        // Long text, with and without a carriage return somewhere (which takes the line by line
+        // way): the same store as the strings make.
+        var random = TestRandom(seed: 7)
+        let alphabet = Array("abcXYZ 019-é漢")
+        let strings = (0..<2_000).map { _ in String((0..<random.below(50)).map { _ in alphabet[random.below(alphabet.count)] }) }
+        #expect(ListItems(lines: Data(strings.joined(separator: "\n").utf8)) == ListItems(strings))
+        #expect(ListItems(lines: Data(strings.joined(separator: "\r\n").utf8)) == ListItems(strings))
     }
 
     func separated(_ text: [UInt8], _ separator: String) -> [String] {
@@ -65,6 +72,8 @@ import Testing
         for separator in ["\n", "\u{1F}", "::", "␞"] {
             let joined = Array(strings.joined(separator: separator).utf8)
             #expect(separated(joined, separator) == strings, "\(separator.debugDescription)")
+            // The same store as the strings make, byte for byte (`==` compares the buffers).
+            #expect(joined.withUnsafeBufferPointer { ListItems(separated: $0, by: Array(separator.utf8)) } == ListItems(strings))
             #expect(separated(joined + Array(separator.utf8), separator) == strings, "a final \(separator.debugDescription)")
         }
         // A separator in every byte of a long text: every count of hits, far past what one
