@@ -35,6 +35,9 @@ typedef struct {
     GtkWidget *controlled;     /* weak */
     GtkWidget *watched_window; /* weak: the toplevel the outside-press gesture is on */
     GtkGesture *outside_press; /* while expanded */
+    /* The plain "notify" handlers GTK's accessible connects to the entry (see accessible_initialize). */
+    gulong accessible_notify[4];
+    guint n_accessible_notify;
 } EkChooserEntryPrivate;
 
 /**
@@ -211,8 +214,42 @@ static void accessible_selection_interface_init(AtkSelectionIface *iface) {
     iface->ref_selection = selection_ref;
 }
 
+static guint notify_signal;
+
+/* The plain "notify" handlers connected after `newer_than`, up to `capacity` of them. GLib finds
+ * only the first match: each one found is blocked until all are found. */
+static guint plain_notify_handlers(gpointer instance, gulong newer_than, gulong *found, guint capacity) {
+    const GSignalMatchType unblocked_plain = G_SIGNAL_MATCH_ID | G_SIGNAL_MATCH_DETAIL | G_SIGNAL_MATCH_UNBLOCKED;
+    gulong all[16];
+    guint n_all = 0, n_found = 0;
+    gulong id;
+    while (n_all < G_N_ELEMENTS(all) &&
+           (id = g_signal_handler_find(instance, unblocked_plain, notify_signal, 0, NULL, NULL, NULL)) != 0) {
+        g_signal_handler_block(instance, id);
+        all[n_all++] = id;
+        if (id > newer_than && n_found < capacity) found[n_found++] = id;
+    }
+    for (guint i = 0; i < n_all; i++) g_signal_handler_unblock(instance, all[i]);
+    return n_found;
+}
+
+/* GtkWidgetAccessible connects a plain "notify" handler to the widget, which reads only GTK's own
+ * properties: remembered here, so that a notification of the field's own properties can be left
+ * out when that handler is all there is (ek_chooser_entry_notify_is_heard). Handler ids grow, so
+ * those connected while the parent initializes are the ones newer than a handler made just before. */
+static void accessible_initialize(AtkObject *object, gpointer data) {
+    gulong mark = EK_IS_CHOOSER_ENTRY(data) ? g_signal_connect(data, "notify", G_CALLBACK(gtk_false), NULL) : 0;
+    if (mark) g_signal_handler_disconnect(data, mark);
+    ATK_OBJECT_CLASS(ek_chooser_entry_accessible_parent_class)->initialize(object, data);
+    if (!mark) return;
+    EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(EK_CHOOSER_ENTRY(data));
+    priv->n_accessible_notify =
+        plain_notify_handlers(data, mark, priv->accessible_notify, G_N_ELEMENTS(priv->accessible_notify));
+}
+
 static void ek_chooser_entry_accessible_class_init(EkChooserEntryAccessibleClass *klass) {
     AtkObjectClass *atk_class = ATK_OBJECT_CLASS(klass);
+    atk_class->initialize = accessible_initialize;
     atk_class->get_role = accessible_get_role;
     atk_class->ref_state_set = accessible_ref_state_set;
     atk_class->get_name = accessible_get_name;
@@ -398,6 +435,22 @@ void ek_chooser_entry_set_choices(EkChooserEntry *entry, gint count, gint chosen
     if (selection_changed) g_signal_emit_by_name(accessible_made_if_needed(entry), "selection-changed");
 }
 
+gboolean ek_chooser_entry_notify_is_heard(EkChooserEntry *entry, GParamSpec *pspec) {
+    EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
+    /* GLib 2.74 matches a detail exactly: "notify::name" handlers, then plain "notify" ones. */
+    if (g_signal_has_handler_pending(entry, notify_signal, g_param_spec_get_name_quark(pspec), FALSE)) return TRUE;
+    gulong blocked[G_N_ELEMENTS(priv->accessible_notify)];
+    guint n_blocked = 0;
+    for (guint i = 0; i < priv->n_accessible_notify; i++) {
+        if (!g_signal_handler_is_connected(entry, priv->accessible_notify[i])) continue;
+        g_signal_handler_block(entry, priv->accessible_notify[i]);
+        blocked[n_blocked++] = priv->accessible_notify[i];
+    }
+    gboolean heard = g_signal_has_handler_pending(entry, notify_signal, 0, FALSE);
+    for (guint i = 0; i < n_blocked; i++) g_signal_handler_unblock(entry, blocked[i]);
+    return heard;
+}
+
 guint ek_chooser_entry_get_toggle_count(EkChooserEntry *entry) {
     EkChooserEntryPrivate *priv = ek_chooser_entry_get_instance_private(entry);
     return priv->toggle_count;
@@ -523,6 +576,7 @@ static void ek_chooser_entry_class_init(EkChooserEntryClass *klass) {
     signals[SIGNAL_CHOOSE_REQUESTED] = g_signal_new("choose-requested", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
                                                     NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
     gtk_widget_class_set_accessible_type(widget_class, EK_TYPE_CHOOSER_ENTRY_ACCESSIBLE);
+    notify_signal = g_signal_lookup("notify", G_TYPE_OBJECT);
 }
 
 static void ek_chooser_entry_init(EkChooserEntry *entry) {

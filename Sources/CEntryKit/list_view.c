@@ -43,6 +43,7 @@ struct _EkListView {
     guint settle_source;  /* snaps a wheel to a whole row after scrolling stops */
     guint pick_source;    /* picks a wheel's middle row once a scroll's emission is over */
     guint own_scrolls;    /* > 0 while the view moves its adjustment itself */
+    gboolean mapped;      /* as gtk_widget_get_mapped, kept by map and unmap: read without a call into GTK */
 };
 
 enum {
@@ -524,11 +525,13 @@ static void ek_list_view_finalize(GObject *object) {
 /* Rows come on screen and leave it with the view: its accessible follows. */
 static void ek_list_view_map(GtkWidget *widget) {
     GTK_WIDGET_CLASS(ek_list_view_parent_class)->map(widget);
+    EK_LIST_VIEW(widget)->mapped = TRUE;
     visible_rows_moved(EK_LIST_VIEW(widget));
 }
 
 static void ek_list_view_unmap(GtkWidget *widget) {
     GTK_WIDGET_CLASS(ek_list_view_parent_class)->unmap(widget);
+    EK_LIST_VIEW(widget)->mapped = FALSE;
     visible_rows_moved(EK_LIST_VIEW(widget));
 }
 
@@ -597,14 +600,19 @@ void ek_list_view_set_row_count(EkListView *view, guint count) {
     /* The natural height counts up to ten rows: only a change below that needs a new layout,
      * which would otherwise cost every keystroke of a filter over a long list. */
     gboolean resize = MIN(view->row_count, 10u) != MIN(count, 10u);
+    gboolean count_changed = view->row_count != count;
     view->row_count = count;
     if (view->highlighted >= (gint)count) ek_list_view_set_highlighted(view, count > 0 ? (gint)count - 1 : -1);
     if (view->hovered >= (gint)count) view->hovered = -1;
-    configure_vadjustment(view);
+    /* Of the extent's inputs only the count changes here; every other one (allocation, row
+     * height, font, style, wheel style) configures the adjustment itself when it changes. */
+    if (count_changed) configure_vadjustment(view);
     if (resize) gtk_widget_queue_resize(GTK_WIDGET(view));
-    gtk_widget_queue_draw(GTK_WIDGET(view));
+    /* GTK draws nothing of an unmapped widget (mapping draws it whole): new items for a closed
+     * list need no region queued. */
+    if (view->mapped) gtk_widget_queue_draw(GTK_WIDGET(view));
     EkListViewAccessible *accessible = existing_accessible(view);
-    if (accessible) ek_list_view_accessible_rows_changed(accessible);
+    if (accessible) ek_list_view_accessible_rows_changed(accessible, view, count, view->mapped);
 }
 
 guint ek_list_view_get_row_count(EkListView *view) { return view->row_count; }
@@ -724,7 +732,8 @@ void ek_list_view_scroll_to_row(EkListView *view, guint row, EkListScroll placem
             value = top + h - page;
         break;
     }
-    configure_vadjustment(view);
+    /* The adjustment is configured already: every input of its extent (count, row height, font,
+     * style, wheel style, allocation, a new adjustment) configures it when it changes. */
     set_scroll_value(view, value);
 }
 

@@ -316,12 +316,18 @@ void ek_list_view_accessible_window_changed(EkListViewAccessible *self) {
 /* New rows (a filter, new items): the list's children change as a whole. The objects made for
  * the old rows are removed and defunct; the rows on screen get new objects, announced as added.
  * A closed list has none on screen: it makes no objects and announces no visible change. */
-void ek_list_view_accessible_rows_changed(EkListViewAccessible *self) {
-    forget_all_rows(self, TRUE);
-    EkListView *view = list_view_of(self);
-    AtkRole role = role_for_rows(view ? ek_list_view_get_row_count(view) : 0);
-    if (atk_object_get_role(ATK_OBJECT(self)) != role) atk_object_set_role(ATK_OBJECT(self), role);
-    if (!view || !gtk_widget_get_mapped(GTK_WIDGET(view))) return;
+void ek_list_view_accessible_rows_changed(EkListViewAccessible *self, EkListView *view, guint count, gboolean mapped) {
+    /* A closed list whose rows nobody holds has none to retire. */
+    if (g_hash_table_size(self->live) > 0 || self->rows->len > 0 || self->highlighted || self->previously_highlighted)
+        forget_all_rows(self, TRUE);
+    else
+        self->first = 0;
+    /* The role read from the field atk_object_get_role returns (no class here overrides it),
+     * and the view's state from the caller: for new items given to a closed list, no calls into
+     * ATK and GTK that find nothing to do. */
+    AtkRole role = role_for_rows(count);
+    if (((AtkObject *)self)->role != role) atk_object_set_role(ATK_OBJECT(self), role);
+    if (!mapped) return;
     hold_highlighted(self, view);
     sync_window(self, FALSE);
     for (guint i = 0; i < self->rows->len; i++)

@@ -19,8 +19,10 @@ G_DECLARE_FINAL_TYPE(EkListViewAccessible, ek_list_view_accessible, EK, LIST_VIE
 /* The accessible introduces itself to its view when it is made. */
 void ek_list_view_attach_accessible(EkListView *view, EkListViewAccessible *accessible);
 
-/* The view tells its accessible what changed. */
-void ek_list_view_accessible_rows_changed(EkListViewAccessible *accessible);
+/* The view tells its accessible what changed: new rows (`count` of them; the view is `mapped`
+ * or not), or its window on them. */
+void ek_list_view_accessible_rows_changed(EkListViewAccessible *accessible, EkListView *view, guint count,
+                                          gboolean mapped);
 void ek_list_view_accessible_window_changed(EkListViewAccessible *accessible);
 void ek_list_view_accessible_highlight_changed(EkListViewAccessible *accessible, gint old_row, gint new_row,
                                                AtkObject *focus_owner);

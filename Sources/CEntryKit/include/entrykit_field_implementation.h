@@ -17,6 +17,11 @@ G_BEGIN_DECLS
  * nothing. */
 void *ek_chooser_field_implementation(EkChooserField *field);
 
+/* Whether a notification of `pspec`, one of the field's own properties, reaches anyone: a
+ * "notify::name" handler, or a plain "notify" handler other than those GTK's accessible connects
+ * to every widget it serves (they read only GTK's own properties, never the field's). */
+gboolean ek_chooser_entry_notify_is_heard(EkChooserEntry *entry, GParamSpec *pspec);
+
 void ek_chooser_field_emit_opened(EkChooserField *field);
 void ek_chooser_field_emit_closed(EkChooserField *field);
 void ek_drop_down_field_emit_selected(EkDropDownField *field, gint index, const gchar *item);

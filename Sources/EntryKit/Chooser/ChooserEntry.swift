@@ -1,5 +1,6 @@
 import CEntryKit
 import CGtk
+import EntryKitList
 
 /// A text entry that opens a list of choices: the C base under ``ChooserField`` (and so under
 /// ``DropDownField`` and ``PickerField``).
@@ -77,6 +78,20 @@ open class ChooserEntry: Widget {
     public var text: String {
         get { String(cString: gtk_entry_get_text(cast())) }
         set { gtk_entry_set_text(cast(), newValue) }
+    }
+
+    /// Whether the entry's text is `string` (compared as GTK compares a new text with the old),
+    /// without copying the text into a `String`.
+    func hasText(_ string: String) -> Bool {
+        string.withCString { strcmp(gtk_entry_get_text(cast()), $0) == 0 }
+    }
+
+    /// Whether the entry's text is item `index` of `items`, without making the item a `String`.
+    func hasText(item index: Int, of items: ListItems) -> Bool {
+        let text = gtk_entry_get_text(cast())!
+        return items.withUTF8(at: index) { item in
+            strlen(text) == item.count && (item.isEmpty || memcmp(text, item.baseAddress!, item.count) == 0)
+        }
     }
 
     /// Dimmed text shown while the entry is empty; also its accessible name when nothing else names it.

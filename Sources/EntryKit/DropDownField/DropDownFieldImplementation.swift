@@ -23,6 +23,7 @@ package final class DropDownFieldImplementation: ChooserFieldImplementation {
         onChooseRequest = { [weak self] index in self?.chooseRequested(index) }
         connectKeys(to: DropDownFieldImplementation.handleKey(keyval:state:))
         changedConnection = connect("changed") { [weak self] in self?.textTyped() }
+        connect("notify::editable", withPointer: { [weak self] _ in self?.entryEditable = nil })
         LocalizedText.bind(self) { field, strings in field.localizedListPlaceholder = strings.string("No matches") }
         itemsChanged()
     }
@@ -118,7 +119,7 @@ package final class DropDownFieldImplementation: ChooserFieldImplementation {
 
     /// Sets the text without it counting as typing (no filtering, no reopening).
     func setTextQuietly(_ newText: String) {
-        guard newText != text else { return }
+        guard !hasText(newText) else { return }
         if let changedConnection { changedConnection.whileBlocked { text = newText } } else { text = newText }
     }
 
@@ -130,8 +131,17 @@ package final class DropDownFieldImplementation: ChooserFieldImplementation {
         // No items: an ordinary editable entry. With items, typing is free only when editable.
         // Set only on a change: GtkEntry notifies "editable" on every set, and its accessible with it.
         let editable = !hasItems || wantsFreeText
-        if super.isEditable != editable { super.isEditable = editable }
+        if entryEditable == nil { entryEditable = super.isEditable }
+        if entryEditable != editable {
+            super.isEditable = editable
+            entryEditable = editable
+        }
     }
+
+    /// The entry's own `editable`, as last read or set: reading it is a `g_object_get`, which
+    /// after an idle main loop costs a tenth of setting a thousand items. Forgotten when the
+    /// entry notifies a change (made by the field, or by other code on the GtkEntry).
+    private var entryEditable: Bool?
 
     private var wantsFreeText = false
 

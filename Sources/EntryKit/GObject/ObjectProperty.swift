@@ -51,6 +51,15 @@ final class ObjectProperty: @unchecked Sendable {
 
     private static let notifySignal = g_signal_lookup("notify", g_object_get_type())
 
+    /// ``notify(_:)`` for a field: GTK's accessible connects a plain `notify` handler to every
+    /// widget it serves, which reads only GTK's own properties; a notification of the field's
+    /// own property goes out only when someone else listens (see
+    /// `ek_chooser_entry_notify_is_heard`).
+    func notify(field: UnsafeMutablePointer<EkChooserEntry>) {
+        guard let spec, ek_chooser_entry_notify_is_heard(field, spec) != 0 else { return }
+        g_object_notify_by_pspec(UnsafeMutableRawPointer(field).assumingMemoryBound(to: GObject.self), spec)
+    }
+
     fileprivate func install(on objectClass: UnsafeMutablePointer<GObjectClass>, id: guint) {
         spec = declare()
         g_object_class_install_property(objectClass, id, spec)

@@ -82,13 +82,16 @@ public final class ListView: Widget {
         items = newItems
         engine.setItems(newItems)
         if filterText.isEmpty {
-            show(matches: .all(newItems.count), query: ListQuery(""))
+            show(matches: .all(newItems.count), query: Self.everything)
         } else {
             show(engine.filterNow(filterText))
         }
     }
 
     public func setItems(_ strings: [String]) { setItems(ListItems(strings)) }
+
+    /// The query of an empty filter, made once.
+    private static let everything = ListQuery("")
 
     /// Whether new items are prepared for search in the background as they come (their folded
     /// copy, a large list's presence masks), so the first keystroke finds them ready; on by
@@ -394,8 +397,12 @@ public final class ListView: Widget {
 
     private func updateHeight() {
         let height = Int32(preferredHeight)
+        // Read before written: the setters check their argument and value one by one, which for
+        // the same height (new items of the same count) costs more than the two reads.
+        let minimum = gtk_scrolled_window_get_min_content_height(cast())
+        guard minimum != height || gtk_scrolled_window_get_max_content_height(cast()) != height else { return }
         // Max before min: GTK refuses a minimum above the current maximum.
-        gtk_scrolled_window_set_max_content_height(cast(), max(height, Int32(gtk_scrolled_window_get_min_content_height(cast()))))
+        gtk_scrolled_window_set_max_content_height(cast(), max(height, minimum))
         gtk_scrolled_window_set_min_content_height(cast(), height)
         gtk_scrolled_window_set_max_content_height(cast(), height)
     }

@@ -156,9 +156,14 @@ package final class PickerFieldImplementation: ChooserFieldImplementation {
 
     /// Puts the pick's text in the entry and the picker's highlight on it.
     private func showPick() {
-        let newText = pickedItem ?? ""
-        if newText != text { changedConnection?.whileBlocked { text = newText } }
-        let row = pickedItem == nil ? nil : list.row(ofItem: storedIndex)
+        let picked = items.indices.contains(storedIndex) ? storedIndex : nil
+        // Compared with the item's bytes: new items usually leave the text as it was.
+        let unchanged = picked.map { hasText(item: $0, of: items) } ?? hasText("")
+        if !unchanged {
+            let newText = pickedItem ?? ""
+            changedConnection?.whileBlocked { text = newText }
+        }
+        let row = picked.flatMap(list.row(ofItem:))
         guard list.highlightedRow != row else { return }
         movingHighlight = true
         list.highlightedRow = row

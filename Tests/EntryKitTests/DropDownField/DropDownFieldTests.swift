@@ -313,6 +313,52 @@ import Testing
         window.waitForFrames()
     }
 
+    /// The field remembers its entry's `editable` instead of reading it back on every set, and
+    /// forgets it when the entry notifies a change: other code making the entry read-only is
+    /// undone by new items, as before.
+    @Test func newItemsMakeAFreeTextEntryEditableAgainWhateverOtherCodeDid() {
+        let field = DropDownField()
+        field.isEditable = true
+        field.setItems(fruit)
+        let editable = OpaquePointer(field.object)
+        #expect(gtk_editable_get_editable(editable) != 0)
+        gtk_editable_set_editable(editable, 0)
+        field.setItems(["kiwi", "lime"])
+        #expect(gtk_editable_get_editable(editable) != 0, "free text: the entry is editable again")
+        field.isEditable = false
+        #expect(gtk_editable_get_editable(editable) == 0)
+        gtk_editable_set_editable(editable, 1)
+        field.setItems(fruit)
+        #expect(gtk_editable_get_editable(editable) == 0, "an item only: the entry is read-only again")
+        field.setItems([])
+        #expect(gtk_editable_get_editable(editable) != 0, "no items: an ordinary editable entry")
+    }
+
+    /// GTK's accessible listens to every notification of the widget it serves but reads only
+    /// GTK's own properties: the field's own are announced only when someone else listens,
+    /// and the accessible, set aside only while the field asks, still hears GTK's afterwards.
+    @Test func theAccessibleAloneDoesNotHearTheFieldsPropertiesAndStillHearsGtks() throws {
+        let field = DropDownField()
+        let accessible = GObjectReference(transferNone: field.accessible)
+        let items = try #require(ChooserFieldProperty.items.spec)
+        #expect(ek_chooser_entry_notify_is_heard(field.chooserEntry, items) == 0, "only the accessible listens")
+        let everything = field.connect("notify", withPointer: { _ in })
+        #expect(ek_chooser_entry_notify_is_heard(field.chooserEntry, items) != 0, "a listener to every property")
+        everything.disconnect()
+        let own = field.connect("notify::items", withPointer: { _ in })
+        #expect(ek_chooser_entry_notify_is_heard(field.chooserEntry, items) != 0, "a listener to the property")
+        own.disconnect()
+        field.setItems(fruit)
+        var changes: [String] = []
+        let box = StateChanges { name, value in changes.append("\(name)=\(value)") }
+        let handler = g_signal_connect_data(
+            accessible.object, "state-change", unsafeBitCast(StateChanges.thunk, to: GCallback.self),
+            Unmanaged.passUnretained(box).toOpaque(), nil, GConnectFlags(rawValue: 0))
+        defer { g_signal_handler_disconnect(accessible.object, handler) }
+        gtk_widget_set_sensitive(field.widget, 0)
+        #expect(changes.contains("sensitive=false"), "GTK's own property still reaches the accessible")
+    }
+
     @Test func animationTakesAboutAFifthOfASecondUnlessAnimationsAreOff() {
         let settings = GObjectReference(transferNone: gtk_settings_get_default()!)
         defer { ChooserPopup.setBoolean(settings, "gtk-enable-animations", true) }

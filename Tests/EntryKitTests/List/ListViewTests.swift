@@ -461,6 +461,29 @@ import Testing
         window.waitForFrames()
     }
 
+    /// A hidden list (a closed popup's) skips the work new items of the same count leave
+    /// undone; a new count still sets its extent at once, and its place is clamped to it.
+    @Test func newItemsForAHiddenListSetItsExtentAndKeepItsPlace() {
+        let list = ListView()
+        list.rowHeight = 20
+        list.visibleRowCount = 5
+        list.setItems(numbered(1000))
+        let window = TestWindow(list)
+        list.scroll(toRow: 500, placement: .top)
+        window.waitForFrames()
+        gtk_widget_hide(list.widget)
+        let adjustment = gtk_scrolled_window_get_vadjustment(list.cast())
+        list.setItems(Array(numbered(1000).reversed()))
+        #expect(gtk_adjustment_get_upper(adjustment) == 20_000)
+        #expect(list.firstVisibleRow == 500, "the same count keeps the place")
+        list.setItems(numbered(100))
+        #expect(gtk_adjustment_get_upper(adjustment) == 2_000, "a new count sets the extent while hidden")
+        #expect(gtk_adjustment_get_value(adjustment) == 2_000 - gtk_adjustment_get_page_size(adjustment))
+        gtk_widget_show(list.widget)
+        window.waitForFrames()
+        #expect(list.firstVisibleRow == 100 - list.visibleRowCapacity)
+    }
+
     @Test func typeAheadFindsTheNextItemStartingWithTheLetters() {
         let list = ListView()
         list.setItems(["apple", "banana", "blueberry", "cherry"])
