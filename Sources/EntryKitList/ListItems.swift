@@ -404,7 +404,7 @@ public struct ListItems: Sendable, RandomAccessCollection {
         /// (the bytes stored past the last item are overwritten by the next block). Per item that
         /// is one more 16-byte load and store and its offset, where copying item by item costs a
         /// call, a room check and one or more stores per item: a million short items take a
-        /// quarter of the time.
+        /// third of the time.
         mutating func appendSplitting(_ bytes: UnsafeBufferPointer<UInt8>, at separator: UInt8, itemCount: Int) {
             guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
             // The folded copy adds a separator per item, so the text leaves room for it.
