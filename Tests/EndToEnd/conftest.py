@@ -5,6 +5,7 @@ fail, never skip, when none is there.
 """
 import os
 import pathlib
+import pwd
 import subprocess
 
 import pytest
@@ -21,7 +22,20 @@ def entrykit_binary() -> pathlib.Path:
 
 @pytest.fixture(scope="session")
 def binary() -> pathlib.Path:
-    return entrykit_binary()
+    path = entrykit_binary()
+    if os.environ.get("CI") and os.geteuid() == 0 and not _private(path):
+        pytest.fail(f"{path} is on a path every user may enter: scripts/test runs the suite through a "
+                    "folder only root may enter, so that a test running it as another user without a copy "
+                    "fails on every machine, not only where the checkout is private")
+    return path
+
+
+def _private(path: pathlib.Path) -> bool:
+    """Whether some folder on `path` (as written, through its links) is closed to other users:
+    one that neither its owner nor the world bits let `nobody` enter."""
+    nobody = pwd.getpwnam("nobody").pw_uid
+    return any(not folder.stat().st_mode & 0o001 and folder.stat().st_uid != nobody
+               for folder in path.absolute().parents)
 
 
 @pytest.fixture(scope="session")

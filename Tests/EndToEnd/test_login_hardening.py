@@ -138,7 +138,10 @@ def test_another_process_of_the_same_user_cannot_read_its_memory(binary, display
            "HOME": "/tmp", "LANGUAGE": "en", "PATH": os.environ["PATH"]}
     if xauthority:
         env["XAUTHORITY"] = str(cookie)
-    dialog = subprocess.Popen([str(binary), "login"], env=env, preexec_fn=_as_nobody(),
+    # The user runs a copy in the shared folder: the checkout may lie in a folder only its owner
+    # may enter (a home folder, /root, a mktemp -d folder), which nobody cannot.
+    program = shutil.copy2(binary, os.path.join(shared, "entrykit"))
+    dialog = subprocess.Popen([program, "login"], env=env, preexec_fn=_as_nobody(),
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 15
