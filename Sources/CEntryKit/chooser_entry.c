@@ -111,9 +111,38 @@ static gint accessible_get_n_actions(AtkAction *action) {
     return parent_action_count(action) + (entry && ek_chooser_entry_get_expandable(entry) ? 1 : 0);
 }
 
+static gboolean activate_later(gpointer data) {
+    GtkWidget *entry = g_weak_ref_get(data);
+    if (entry != NULL && gtk_widget_is_sensitive(entry)) gtk_widget_activate(entry);
+    g_clear_object(&entry);
+    return G_SOURCE_REMOVE;
+}
+
+static void free_weak_ref(gpointer data) {
+    g_weak_ref_clear(data);
+    g_free(data);
+}
+
+/* GtkEntryAccessible's "activate" emits the entry's activate at once, inside the dispatch of the
+ * assistive technology's bus call: a handler that runs a nested loop there (a synchronous dialog)
+ * would wait for ever for a bus that cannot be read until it returns. As GtkButtonAccessible does
+ * for "click", the activation runs from an idle once the call has been answered. */
+static gboolean activate_from_the_loop(AtkAction *action) {
+    EkChooserEntry *entry = entry_of_accessible(ATK_OBJECT(action));
+    if (entry == NULL || !gtk_widget_is_sensitive(GTK_WIDGET(entry))) return FALSE;
+    GWeakRef *reference = g_new0(GWeakRef, 1);
+    g_weak_ref_init(reference, entry);
+    g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, activate_later, reference, free_weak_ref);
+    return TRUE;
+}
+
 static gboolean accessible_do_action(AtkAction *action, gint index) {
-    if (!is_press_action(action, index))
-        return index < parent_action_count(action) && parent_action_iface->do_action(action, index);
+    if (!is_press_action(action, index)) {
+        if (index >= parent_action_count(action)) return FALSE;
+        if (g_strcmp0(parent_action_iface->get_name(action, index), "activate") == 0)
+            return activate_from_the_loop(action);
+        return parent_action_iface->do_action(action, index);
+    }
     EkChooserEntry *entry = entry_of_accessible(ATK_OBJECT(action));
     if (!gtk_widget_is_sensitive(GTK_WIDGET(entry)) || !gtk_widget_get_mapped(GTK_WIDGET(entry))) return FALSE;
     g_signal_emit(entry, signals[SIGNAL_TOGGLE_REQUESTED], 0);

@@ -173,7 +173,7 @@ package final class AccountPanelDialog: Window {
         usernameEntry.connect("activate") { [weak self] in
             guard let self else { return }
             if request.fields == .username {
-                if canAccept { gtk_dialog_response(cast(), GTK_RESPONSE_OK.rawValue) }
+                if canAccept { acceptFromTheLoop() }
             } else {
                 gtk_widget_grab_focus(passwordEntry.widget)
             }
@@ -280,11 +280,23 @@ package final class AccountPanelDialog: Window {
     /// moves there instead.
     private func activatePassword() {
         if canAccept {
-            gtk_dialog_response(cast(), GTK_RESPONSE_OK.rawValue)
+            acceptFromTheLoop()
         } else if request.requiresUsername && usernameText.isEmpty {
             gtk_widget_grab_focus(usernameEntry.widget)
         } else {
             gtk_widget_error_bell(passwordEntry.widget)
+        }
+    }
+
+    /// Return's OK, given from the main loop once the activation has returned. An assistive
+    /// technology's "activate" runs the activation inside the dispatch of its accessibility bus
+    /// call (GTK's entries act at once; its buttons already wait for an idle), and a completion
+    /// that shows another panel with a nested loop (``AccountPanel/run(_:parent:)``, the repeat
+    /// of a new passphrase) would wait there for a bus that cannot be read until it returns.
+    private func acceptFromTheLoop() {
+        MainLoop.idle { [weak self] in
+            guard let self, !isFinished, canAccept else { return }
+            gtk_dialog_response(cast(), GTK_RESPONSE_OK.rawValue)
         }
     }
 

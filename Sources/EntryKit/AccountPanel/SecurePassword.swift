@@ -43,6 +43,18 @@ public final class SecurePassword {
         return try body(UnsafeRawBufferPointer(start: text, count: count))
     }
 
+    /// A copy in locked memory of its own, for a caller that must hold the password past the
+    /// closure it was lent to (to compare it with the same passphrase typed again): copied from
+    /// buffer to buffer, never through ordinary memory, and wiped when the copy is released.
+    /// Empty once this loan has ended.
+    public func keptCopy() -> SecurePassword {
+        let copy = GObjectReference(transferFull: ek_secure_buffer_new()!)
+        if isLent, let text = gtk_entry_buffer_get_text(buffer.cast()) {
+            gtk_entry_buffer_insert_text(copy.cast(), 0, text, Int32(gtk_entry_buffer_get_length(buffer.cast())))
+        }
+        return SecurePassword(buffer: copy)
+    }
+
     /// A failure to write the password out: the `errno` value.
     public struct WriteError: Error, CustomStringConvertible {
         public let code: Int32

@@ -132,6 +132,10 @@ enum PinentryCommand {
 
     /// GETPIN: the passphrase field alone, labelled with the prompt; with SETREPEAT a second
     /// panel asks for it again and a difference starts over with the mismatch shown.
+    ///
+    /// The second panel is asked for from the first one's completion and both are awaited here,
+    /// in one loop: that completion may run inside an assistive technology's "activate" of the
+    /// field, whose accessibility bus no loop started there could read (pinentry froze so).
     private static func askPassphrase(_ state: PinentryState) -> String {
         var error = state.error
         while true {
@@ -153,19 +157,27 @@ enum PinentryCommand {
                     AccountPanel.cancelAll()
                 }
             }
-            let outcome = AccountPanel.runSecurely(request) { accepted, _, first -> Outcome in
-                guard accepted else { return .failed(timedOut ? .timeout : .cancelled) }
-                guard let repeatPrompt = state.repeatPrompt else { return writeData(first) }
+            var outcome: Outcome?
+            AccountPanel.showSecurely(request) { accepted, _, first in
+                guard accepted, let repeatPrompt = state.repeatPrompt else {
+                    outcome = accepted ? writeData(first) : .failed(timedOut ? .timeout : .cancelled)
+                    return
+                }
                 var again = request
                 again.passwordLabel = repeatPrompt.isEmpty ? nil : repeatPrompt
                 again.error = nil
                 again.strengthLabel = nil
-                return AccountPanel.runSecurely(again) { accepted, _, second -> Outcome in
-                    guard accepted else { return .failed(timedOut ? .timeout : .cancelled) }
-                    guard same(first, second) else { return .mismatch }
-                    return writeData(first, repeated: true)
+                // The first passphrase outlives its panel, in locked memory, until the second ends.
+                let kept = first?.keptCopy()
+                AccountPanel.showSecurely(again) { accepted, _, second in
+                    if !accepted {
+                        outcome = .failed(timedOut ? .timeout : .cancelled)
+                    } else {
+                        outcome = same(kept, second) ? writeData(kept, repeated: true) : .mismatch
+                    }
                 }
             }
+            MainLoop.wait(until: { outcome != nil }, timeout: nil)
             dialogNumber += 1
             // The panel is hidden and destroyed by the main loop, which does not run while the
             // next command is awaited: let it, so no closed panel stays on screen meanwhile.
@@ -174,6 +186,7 @@ enum PinentryCommand {
             case .answered: return "OK"
             case .failed(let error): return error.line
             case .mismatch: error = state.repeatError ?? localized("The passphrases do not match.")
+            case nil: return AssuanError.cancelled.line
             }
         }
     }
