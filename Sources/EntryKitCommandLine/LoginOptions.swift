@@ -20,6 +20,8 @@ public struct LoginOptions: Equatable, Sendable {
     public var passwordFD: Int32?
     /// Seconds before the panel closes by itself (``ExitStatus/timedOut``).
     public var timeout: Double?
+    /// Whether the dialog holds the keyboard while it is up (`--no-grab`: not).
+    public var grabsKeyboard = true
     /// The option that chose ``output``: another one is refused, not silently taken.
     private var outputChosenBy: String?
 
@@ -66,6 +68,9 @@ public struct LoginOptions: Equatable, Sendable {
             ) { options, value throws(UsageError) in
                 guard !value.isEmpty else { throw UsageError("--separator cannot be empty: the two fields would run together") }
                 try options.setOutput(.separated(value), by: "--separator")
+            },
+            .flag("--no-grab", help: "do not hold the keyboard while the dialog is up (an X11 grab,\na Wayland overlay)") {
+                options throws(UsageError) in options.grabsKeyboard = false
             },
             .text("--title", \.title, help: "the window title (default: \"Sign In\", localized)"),
             .text("--text", \.text, help: "a message line above the fields"),

@@ -17,6 +17,7 @@
 #include "entrykit_password_entry.h"
 #include "entrykit_picker_field.h"
 #include "entrykit_process_protection.h"
+#include "entrykit_prompt_window.h"
 #include "entrykit_program_pages.h"
 #include "entrykit_secure_answer.h"
 #include "entrykit_secure_buffer.h"

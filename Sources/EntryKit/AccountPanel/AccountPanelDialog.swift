@@ -1,6 +1,13 @@
 import CEntryKit
 import CGtk
 
+/// A panel the grab's retry timer may outlive.
+@MainActor
+private final class WeakDialog {
+    weak var dialog: AccountPanelDialog?
+    init(_ dialog: AccountPanelDialog) { self.dialog = dialog }
+}
+
 /// The window behind ``AccountPanel``: a `GtkDialog` with a message line, a rounded group of
 /// two labelled fields, an inline error, a caps-lock warning, and Cancel and OK.
 ///
@@ -29,6 +36,9 @@ package final class AccountPanelDialog: Window {
     package private(set) var isFinished = false
 
     private let request: AccountRequest
+    /// A layer-shell overlay holding the keyboard (``AccountRequest/isStandalonePrompt``, Wayland).
+    package private(set) var isOverlay = false
+    private var grabRetry: guint = 0
     private var keymap: GObjectReference?
     private var keymapConnection: SignalConnection?
     private var passwordChanged: SignalConnection?
@@ -51,6 +61,9 @@ package final class AccountPanelDialog: Window {
             gtk_window_set_position(cast(), GTK_WIN_POS_CENTER_ON_PARENT)
         } else {
             centreOnFirstShow()
+            if request.isStandalonePrompt {
+                isOverlay = ek_prompt_window_prepare(cast(), request.grabsKeyboard ? 1 : 0) != 0
+            }
         }
         buildContent()
         configureFields()
@@ -169,6 +182,7 @@ package final class AccountPanelDialog: Window {
         connect("unmap") { [weak self] in self?.finish(accepted: false) }
         connect("destroy") { [weak self] in self?.finish(accepted: false) }
         focusWhenMapped(afterFirstFrame: true) { [weak self] in self?.grabKeyboardOnX11() }
+        connect("map") { [weak self] in self?.keepTryingToGrabTheKeyboard() }
 
         usernameEntry.connect("activate") { [weak self] in
             guard let self else { return }
@@ -253,15 +267,44 @@ package final class AccountPanelDialog: Window {
     package private(set) var isKeyboardGrabbed = false
 
     private func grabKeyboardOnX11() {
-        guard request.grabsKeyboard, !isKeyboardGrabbed, !isFinished, let display = gtk_widget_get_display(widget),
+        guard request.grabsKeyboard, !isKeyboardGrabbed, !isFinished, isOnX11, let display = gtk_widget_get_display(widget),
             let window = gtk_widget_get_window(widget)
         else { return }
-        // The backend by its type's name: no X11 header or call is needed for the check.
-        let backend = String(
-            cString: g_type_name_from_instance(UnsafeMutableRawPointer(display).assumingMemoryBound(to: GTypeInstance.self)))
-        guard backend == "GdkX11Display" else { return }
         let status = gdk_seat_grab(gdk_display_get_default_seat(display), window, GDK_SEAT_CAPABILITY_KEYBOARD, 1, nil, nil, nil, nil)
         isKeyboardGrabbed = status == GDK_GRAB_SUCCESS
+    }
+
+    /// Tries the grab every 100 ms from the moment the panel is shown until it holds, as
+    /// pinentry does: a window manager may map the window late (or only once the person looks),
+    /// and until then a grab fails (not viewable) while keys still reach another window.
+    private func keepTryingToGrabTheKeyboard() {
+        guard request.grabsKeyboard, grabRetry == 0, !isKeyboardGrabbed else { return }
+        let weakSelf = Unmanaged.passRetained(WeakDialog(self)).toOpaque()
+        grabRetry = g_timeout_add_full(
+            G_PRIORITY_DEFAULT, 100,
+            { data in
+                MainActor.assumeIsolated {
+                    guard let dialog = Unmanaged<WeakDialog>.fromOpaque(data!).takeUnretainedValue().dialog, !dialog.isFinished else {
+                        return 0  // G_SOURCE_REMOVE
+                    }
+                    dialog.grabKeyboardOnX11()
+                    guard dialog.isKeyboardGrabbed || !dialog.isOnX11 else { return 1 }  // G_SOURCE_CONTINUE
+                    dialog.grabRetry = 0
+                    return 0
+                }
+            }, weakSelf, { data in Unmanaged<WeakDialog>.fromOpaque(data!).release() })
+    }
+
+    private func stopTryingToGrab() {
+        guard grabRetry != 0 else { return }
+        g_source_remove(grabRetry)
+        grabRetry = 0
+    }
+
+    private var isOnX11: Bool {
+        guard let display = gtk_widget_get_display(widget) else { return false }
+        return String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(display).assumingMemoryBound(to: GTypeInstance.self)))
+            == "GdkX11Display"
     }
 
     private func releaseKeyboard() {
@@ -338,6 +381,7 @@ package final class AccountPanelDialog: Window {
         guard !isFinished else { return }
         isFinished = true
         keymapConnection?.disconnect()
+        stopTryingToGrab()
         releaseKeyboard()
         let username = accepted && !usernameText.isEmpty ? usernameText : nil
         let password = accepted && passwordLength > 0 ? SecurePassword(buffer: passwordBuffer) : nil

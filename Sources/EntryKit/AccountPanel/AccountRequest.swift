@@ -43,8 +43,16 @@ public struct AccountRequest {
     public var strengthTooltip: String?
     /// On X11, takes the keyboard while the panel is up, as pinentry-gtk and ssh-askpass-gnome
     /// do: no other client gets key events meanwhile (one that snoops with XInput or XRecord
-    /// still can). Wayland gives keys to the focused window alone already; nothing is grabbed.
+    /// still can); the grab is tried until the window manager has mapped the panel. Wayland
+    /// gives keys to the focused window alone already; a standalone prompt
+    /// (``isStandalonePrompt``) holds them as an overlay where the compositor has a layer shell.
     public var grabsKeyboard = false
+    /// A panel with no window of its own program behind it, started for a program in the
+    /// background (gpg-agent, ssh, sudo, git, a script): it keeps above other windows, is urgent
+    /// until focused and floats on tiling desktops; with ``grabsKeyboard``, where the Wayland
+    /// compositor offers a layer shell (sway, Hyprland, KWin), it is an overlay that holds the
+    /// keyboard, above any full-screen window. Ignored for a panel with a parent.
+    public var isStandalonePrompt = false
     /// Called on OK with the values; return an error message to keep the panel open for another
     /// try (the message shows under the fields and the password is cleared), or nil to accept.
     /// The password is lent for the call only, as in ``AccountPanel/showSecurely(_:parent:completion:)``.

@@ -1,3 +1,4 @@
+import CEntryKit
 import CGtk
 
 /// A `GtkWindow`: a toplevel. GTK owns every toplevel until it is destroyed, so the wrapper
@@ -20,8 +21,10 @@ open class Window: Container {
         set { gtk_window_set_title(cast(), newValue) }
     }
 
-    /// Shows the window and brings it to the front.
-    public func present() { gtk_window_present(cast()) }
+    /// Shows the window and brings it to the front: shown first, then asked to be activated with
+    /// a real timestamp, as window managers honour (`gtk_window_present` on a hidden window only
+    /// shows it, and i3 never maps a new window behind a full-screen one).
+    public func present() { ek_window_show_and_present(cast()) }
 
     /// Centres the window on the monitor under the pointer when it is first shown, as
     /// `GTK_WIN_POS_CENTER` does, with one question to the display server instead of about
@@ -90,8 +93,7 @@ open class Window: Container {
     }
 
     private func focusNow(_ whenMapped: @MainActor () -> Void) {
-        guard let window = gtk_widget_get_window(widget) else { return }
-        gdk_window_focus(window, guint32(GDK_CURRENT_TIME))
+        ek_window_focus_now(cast())
         whenMapped()
     }
 }

@@ -44,6 +44,8 @@ enum LoginCommand {
             message: options.text,
             username: options.username
         )
+        request.grabsKeyboard = options.grabsKeyboard && PromptProcess.grabsKeyboard
+        request.isStandalonePrompt = true
         // A value the chosen format cannot print unambiguously is refused in the panel, where
         // the user can change it, instead of printing an answer a script would misread.
         if case .separated(let separator) = options.output {

@@ -24,14 +24,18 @@ enum AskpassCommand {
         switch prompt {
         case .confirmation(let message):
             let buttons: [ConfirmationDialog.Button] = [(strings.string("_Cancel"), .cancelled), (strings.string("_OK"), .ok)]
-            return ConfirmationDialog.run(title: strings.string("Sign In"), message: message, buttons: buttons) == .ok
+            return ConfirmationDialog.run(
+                title: strings.string("Sign In"), message: message, buttons: buttons, holdsKeyboard: PromptProcess.grabsKeyboard) == .ok
                 ? .answered : .cancelled
         case .notice(let message):
-            _ = ConfirmationDialog.run(title: strings.string("Sign In"), message: message, buttons: [(strings.string("_OK"), .ok)])
+            _ = ConfirmationDialog.run(
+                title: strings.string("Sign In"), message: message, buttons: [(strings.string("_OK"), .ok)],
+                holdsKeyboard: PromptProcess.grabsKeyboard)
             return .answered
         case .username(let message), .password(let message):
             var request = AccountRequest(title: strings.string("Sign In"), message: message)
-            request.grabsKeyboard = getenv("ENTRYKIT_NO_GRAB") == nil
+            request.grabsKeyboard = PromptProcess.grabsKeyboard
+            request.isStandalonePrompt = true
             if case .username = prompt {
                 request.fields = .username
             } else {

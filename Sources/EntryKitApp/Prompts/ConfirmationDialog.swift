@@ -1,3 +1,4 @@
+import CEntryKit
 import CGtk
 import EntryKit
 
@@ -19,13 +20,16 @@ enum ConfirmationDialog {
     typealias Button = (label: String, answer: Answer)
 
     /// Shows `message` titled `title` with `buttons` (the last is the default) and returns the
-    /// answer; after `timeout` seconds (0: never) it gives up with ``Answer/timedOut``.
-    static func run(title: String, message: String, buttons: [Button], timeout: Int = 0) -> Answer {
+    /// answer; after `timeout` seconds (0: never) it gives up with ``Answer/timedOut``. It comes
+    /// to the person as the panel of a standalone prompt does (``AccountRequest/isStandalonePrompt``),
+    /// an overlay that holds the keyboard on a Wayland layer shell with `holdsKeyboard`.
+    static func run(title: String, message: String, buttons: [Button], timeout: Int = 0, holdsKeyboard: Bool) -> Answer {
         let dialog = Window(window: gtk_dialog_new())
         dialog.title = title
         gtk_window_set_modal(dialog.cast(), 1)
         gtk_window_set_default_size(dialog.cast(), 360, -1)
         dialog.centreOnFirstShow()
+        ek_prompt_window_prepare(dialog.cast(), holdsKeyboard ? 1 : 0)
         let label = Label(message, wraps: true)
         label.setMargins(12)
         let content = UnsafeMutableRawPointer(gtk_dialog_get_content_area(dialog.cast())).assumingMemoryBound(to: GtkContainer.self)
@@ -53,7 +57,9 @@ enum ConfirmationDialog {
                 gtk_dialog_response(dialog.cast(), GTK_RESPONSE_DELETE_EVENT.rawValue)
             }
         }
-        // gtk_dialog_run: a nested loop until a response, Escape or the window closed.
+        // gtk_dialog_run: a nested loop until a response, Escape or the window closed. Shown and
+        // presented first, as every prompt is (gtk_dialog_run alone only shows it).
+        dialog.present()
         let response = gtk_dialog_run(dialog.cast())
         dialog.destroyAfterHandlers()
         MainLoop.drain()

@@ -33,7 +33,8 @@ enum CredentialCommand {
             title: LocalizedText.localization.string("Sign In") + " — " + credential.location,
             message: credential.location, username: credential["username"],
             requiresUsername: true)
-        request.grabsKeyboard = getenv("ENTRYKIT_NO_GRAB") == nil
+        request.grabsKeyboard = PromptProcess.grabsKeyboard
+        request.isStandalonePrompt = true
         // git's lines end at a line feed: a value holding one would be misread, so it is
         // refused in the panel, where it can be changed.
         request.validate = { username, password in

@@ -111,7 +111,9 @@ enum PinentryCommand {
         // An error set before CONFIRM is part of the question (gpg-agent does this for
         // "really use this key?"): it leads the message.
         let message = [state.error, state.description].compactMap { $0.map(withoutTrailingLineBreaks) }.joined(separator: "\n\n")
-        switch ConfirmationDialog.run(title: title(state), message: message, buttons: buttons, timeout: state.timeout) {
+        switch ConfirmationDialog.run(
+            title: title(state), message: message, buttons: buttons, timeout: state.timeout, holdsKeyboard: state.grabsKeyboard)
+        {
         case .ok: return "OK"
         case .notOK: return AssuanError.notConfirmed.line
         case .cancelled: return AssuanError.cancelled.line
@@ -146,6 +148,7 @@ enum PinentryCommand {
             request.cancelLabel = state.effectiveCancelLabel
             request.error = error
             request.grabsKeyboard = state.grabsKeyboard
+            request.isStandalonePrompt = true
             request.strengthLabel = state.qualityBar.map { $0.isEmpty ? localized("Quality:") : $0 }
             request.strengthTooltip = state.qualityBarTooltip
             let number = dialogNumber

@@ -24,6 +24,10 @@ enum PromptProcess {
         return true
     }
 
+    /// Whether a prompt holds the keyboard while it is up (an X11 grab, a Wayland overlay):
+    /// yes, unless `ENTRYKIT_NO_GRAB` is set (pinentry: unless gpg-agent says `OPTION no-grab`).
+    static var grabsKeyboard: Bool { getenv("ENTRYKIT_NO_GRAB") == nil }
+
     /// Writes `answer` whole to `fd`; when it cannot, says on standard error that the answer is
     /// incomplete and must not be used.
     static func write(_ answer: SecureAnswer, to fd: Int32 = STDOUT_FILENO, for command: String) -> Bool {

@@ -1,0 +1,174 @@
+"""Real desktops for the prompt tests, each headless and private to one test: i3 on an X server of
+its own, sway on wlroots' headless backend. On each, a full-screen window that records every key it
+gets stands for the browser or terminal the person was typing into when a background program
+(gpg-agent, ssh, sudo) started a prompt."""
+import os
+import pathlib
+import select
+import shutil
+import subprocess
+import tempfile
+import time
+
+from atspi_driver import wait_for
+
+# Magenta, so that no pixel of a dialog is mistaken for it.
+FULL_SCREEN_WINDOW = """
+import sys
+import gi
+gi.require_version("Gtk", "3.0")
+gi.require_version("Gdk", "3.0")
+from gi.repository import Gdk, Gtk
+log = open(sys.argv[1], "a")
+css = Gtk.CssProvider()
+css.load_from_data(b"window { background: #ff00ff; }")
+Gtk.StyleContext.add_provider_for_screen(Gdk.Screen.get_default(), css, Gtk.STYLE_PROVIDER_PRIORITY_APPLICATION)
+window = Gtk.Window(title="Full screen")
+def key_pressed(widget, event):
+    log.write(event.string or "")
+    log.flush()
+    return True
+window.connect("key-press-event", key_pressed)
+window.connect("map-event", lambda *_: print("mapped", flush=True))
+window.connect("destroy", Gtk.main_quit)
+window.fullscreen()
+window.show_all()
+Gtk.main()
+"""
+DESKTOP_USER = "ek-desktop"
+
+
+def require(*programs):
+    for program in programs:
+        assert shutil.which(program), f"{program} is not installed: scripts/install-deps --test installs it"
+
+
+class Desktop:
+    """What every desktop here offers a test: the environment a client needs to appear on it, a
+    full-screen window, a screenshot, and keys typed as the person types them."""
+
+    name = "desktop"
+
+    def __init__(self):
+        self.folder = pathlib.Path(tempfile.mkdtemp(prefix=f"ek-{self.name}-", dir="/tmp"))
+        self.folder.chmod(0o755)
+        self.processes = []
+        self.typed_log = self.folder / "typed-into-the-full-screen-window.txt"
+        self.typed_log.write_text("")
+
+    environment = {}
+
+    def start_process(self, argv, **popen):
+        options = {"stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, **popen}
+        process = subprocess.Popen(argv, env={**os.environ, **self.environment}, **options)
+        self.processes.append(process)
+        return process
+
+    def open_full_screen_window(self):
+        """Opens the full-screen window, waits until it has the keyboard, and types into it."""
+        program = self.folder / "full-screen-window.py"
+        program.write_text(FULL_SCREEN_WINDOW)
+        window = self.start_process(["/usr/bin/python3", str(program), str(self.typed_log)], stdout=subprocess.PIPE,
+                                    stderr=None, text=True)
+        ready, _, _ = select.select([window.stdout], [], [], 15)
+        assert ready and window.stdout.readline().strip() == "mapped", "the full-screen window never came on screen"
+        # Full screen takes the compositor a frame or two after the map.
+        time.sleep(0.5)
+        self.type_text("hello")
+        wait_for(lambda: self.typed_log.read_text() == "hello", what="the full-screen window to get the keys typed")
+
+    def typed_into_the_full_screen_window(self):
+        return self.typed_log.read_text()
+
+    def stop(self):
+        for process in reversed(self.processes):
+            if process.poll() is None:
+                process.terminate()
+                try:
+                    process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+class I3(Desktop):
+    """i3 on an X server of its own; xdotool types through the X server, as a keyboard does."""
+
+    name = "i3"
+
+    def __init__(self):
+        super().__init__()
+        require("Xvfb", "i3", "xdotool", "import")
+        read, write = os.pipe()
+        server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp",
+                                   "-noreset"], pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write)
+        self.processes.append(server)
+        with os.fdopen(read) as displayfd:
+            number = displayfd.readline().strip()
+        assert number, "Xvfb did not start"
+        self.environment = {"DISPLAY": f":{number}", "GDK_BACKEND": "x11"}
+        config = self.folder / "i3.config"
+        config.write_text("# i3 config file (v4)\nfont pango:monospace 8\n")
+        self.start_process(["i3", "-c", str(config)])
+        wait_for(lambda: subprocess.run(["i3-msg", "-t", "get_version"], env={**os.environ, **self.environment},
+                                        capture_output=True).returncode == 0, what="i3 to answer")
+
+    def xdotool(self, *args):
+        subprocess.run(["xdotool", *args], env={**os.environ, **self.environment}, check=True, timeout=30)
+
+    def type_text(self, text):
+        self.xdotool("type", "--delay", "20", text)
+
+    def press_return(self):
+        self.xdotool("key", "Return")
+
+    def screenshot(self, path):
+        subprocess.run(["import", "-window", "root", str(path)], env={**os.environ, **self.environment}, check=True,
+                       timeout=20)
+        return path
+
+
+class Sway(Desktop):
+    """sway on wlroots' headless backend, run as an unprivileged user (sway refuses root); the
+    clients run as the test (root may use the user's socket). Keys come from a virtual keyboard:
+    wtype, whose first key of each call is lost on a seat with no keyboard, so every call starts
+    with a Shift that is lost instead."""
+
+    name = "sway"
+
+    def __init__(self):
+        super().__init__()
+        require("sway", "grim", "wtype", "swaymsg", "runuser")
+        if subprocess.run(["id", DESKTOP_USER], capture_output=True).returncode != 0:
+            subprocess.run(["useradd", "--no-create-home", "--home-dir", "/nonexistent", "--shell", "/usr/sbin/nologin",
+                            DESKTOP_USER], check=True)
+        runtime = self.folder / "sway-runtime"
+        runtime.mkdir(mode=0o700)
+        shutil.chown(runtime, DESKTOP_USER)
+        client_runtime = self.folder / "client-runtime"
+        client_runtime.mkdir(mode=0o700)
+        config = self.folder / "sway.config"
+        config.write_text("output HEADLESS-1 resolution 1280x800\n")
+        config.chmod(0o644)
+        self.start_process(["runuser", "-u", DESKTOP_USER, "--", "env", "-i", "PATH=/usr/bin:/bin", "HOME=/nonexistent",
+                            f"XDG_RUNTIME_DIR={runtime}", "WLR_BACKENDS=headless", "WLR_LIBINPUT_NO_DEVICES=1",
+                            "WLR_RENDERER=pixman", "sway", "-c", str(config)])
+        socket = wait_for(lambda: next(runtime.glob("wayland-*[0-9]"), None), what="sway's Wayland socket")
+        ipc = wait_for(lambda: next(runtime.glob("sway-ipc.*.sock"), None), what="sway's IPC socket")
+        self.environment = {"WAYLAND_DISPLAY": str(socket), "XDG_RUNTIME_DIR": str(client_runtime), "GDK_BACKEND": "wayland",
+                            "SWAYSOCK": str(ipc), "DISPLAY": ""}
+
+    def wtype(self, *args):
+        subprocess.run(["wtype", "-k", "Shift_L", *args], env={**os.environ, **self.environment}, check=True, timeout=30)
+
+    def type_text(self, text):
+        self.wtype(text)
+
+    def screenshot(self, path):
+        subprocess.run(["grim", str(path)], env={**os.environ, **self.environment}, check=True, timeout=20)
+        return path
+
+
+DESKTOPS = {"i3": I3, "sway": Sway}

@@ -1,0 +1,122 @@
+"""Every prompt reaches the person on real desktops where focus is not free (desktops.py): started
+as gpg-agent, ssh and sudo start it (a background process, no parent window, no startup id) while
+a full-screen window has the keyboard, the dialog is on the screen (a screenshot, not AT-SPI's
+word), the keys typed with the desktop's own input reach it, its answer is what was typed, and
+nothing of it reached the full-screen window.
+
+On i3 the dialog asks to be activated with a real timestamp, and i3 brings it up; on sway it is a
+layer-shell overlay that holds the keyboard. Each screenshot is kept in $ENTRYKIT_SCREENSHOTS
+when that is set, to look at."""
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from atspi_driver import application_of, find, on_wayland, press, wait_for
+from desktops import DESKTOPS
+from screen import pixels_of_colour
+from test_password_prompts import PASSPHRASE, Pinentry
+
+# A quarter of the password panel's window background: a layer-shell overlay has no title bar.
+PROMPT_AREA = 8_000
+
+pytestmark = pytest.mark.skipif(on_wayland(), reason="each test runs a desktop of its own, X11 and Wayland alike; "
+                                "the X11 pass runs them")
+
+
+@pytest.fixture(params=sorted(DESKTOPS))
+def desktop(request, display):
+    if os.geteuid() != 0:
+        pytest.fail("the desktops run as a scratch user the test creates: run the suite as root (CI does)")
+    desktop = DESKTOPS[request.param]()
+    try:
+        desktop.open_full_screen_window()
+        yield desktop
+    finally:
+        desktop.stop()
+
+
+def prompt_environment(desktop):
+    environment = {**os.environ, **desktop.environment, "LANGUAGE": "en"}
+    environment.pop("DESKTOP_STARTUP_ID", None)
+    environment.pop("XDG_ACTIVATION_TOKEN", None)
+    return environment
+
+
+def start(binary, desktop, *args):
+    return subprocess.Popen([str(binary), *args], env=prompt_environment(desktop), stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+
+
+def wait_until_on_screen(desktop, tmp_path, prompt):
+    shot = tmp_path / f"{prompt}-on-{desktop.name}.png"
+
+    def shown():
+        desktop.screenshot(shot)
+        return pixels_of_colour(shot) >= PROMPT_AREA
+    try:
+        wait_for(shown, timeout=15, what=f"the {prompt} prompt on {desktop.name}'s screen ({shot})")
+    finally:
+        if os.environ.get("ENTRYKIT_SCREENSHOTS"):
+            os.makedirs(os.environ["ENTRYKIT_SCREENSHOTS"], exist_ok=True)
+            shutil.copy(shot, os.environ["ENTRYKIT_SCREENSHOTS"])
+
+
+def accept(desktop, application):
+    """Return on i3. On sway the virtual keyboard's Return does not reach GTK (its letters do),
+    so OK is pressed over AT-SPI there."""
+    if desktop.name == "i3":
+        desktop.press_return()
+    else:
+        press(find(application, role="push button", name="OK", showing=True))
+
+
+def finish(process):
+    stdout, stderr = process.communicate(timeout=30)
+    return process.returncode, stdout, stderr
+
+
+def test_login_reaches_the_person_above_a_full_screen_window(binary, desktop, tmp_path):
+    login = start(binary, desktop, "login", "--title", "Mail", "--username", "ada")
+    try:
+        wait_until_on_screen(desktop, tmp_path, "login")
+        application = wait_for(lambda: application_of(login), what="the login prompt on the accessibility bus")
+        desktop.type_text(PASSPHRASE)
+        accept(desktop, application)
+        assert finish(login)[:2] == (0, f"ada|{PASSPHRASE}\n".encode())
+    finally:
+        if login.poll() is None:
+            login.kill()
+            login.communicate()
+    assert desktop.typed_into_the_full_screen_window() == "hello"
+
+
+def test_pinentry_reaches_the_person_above_a_full_screen_window(binary, desktop, tmp_path):
+    entry = Pinentry(binary, env=prompt_environment(desktop))
+    try:
+        assert entry.ask("SETPROMPT Passphrase:") == ["OK"]
+        entry.send("GETPIN")
+        wait_until_on_screen(desktop, tmp_path, "pinentry")
+        application = entry.application()
+        desktop.type_text(PASSPHRASE)
+        accept(desktop, application)
+        assert entry.answer() == [f"D {PASSPHRASE}", "OK"]
+    finally:
+        entry.close()
+    assert desktop.typed_into_the_full_screen_window() == "hello"
+
+
+def test_askpass_reaches_the_person_above_a_full_screen_window(binary, desktop, tmp_path):
+    askpass = start(binary, desktop, "askpass", "Enter passphrase for key '/tmp/id_ed25519': ")
+    try:
+        wait_until_on_screen(desktop, tmp_path, "askpass")
+        application = wait_for(lambda: application_of(askpass), what="askpass on the accessibility bus")
+        desktop.type_text(PASSPHRASE)
+        accept(desktop, application)
+        assert finish(askpass)[:2] == (0, f"{PASSPHRASE}\n".encode())
+    finally:
+        if askpass.poll() is None:
+            askpass.kill()
+            askpass.communicate()
+    assert desktop.typed_into_the_full_screen_window() == "hello"
