@@ -53,14 +53,17 @@ def new_passphrase(pinentry):
     return entry, entry.application()
 
 
+def activate_both(application, first, second):
+    """Fills the passphrase and then the repeat, activating each field as an AT-SPI client does."""
+    for name, text in (("Passphrase:", first), ("Repeat:", second)):
+        field = focused_field(application, "password text", name)
+        fill(field, text)
+        act(field, "activate")
+
+
 def test_pinentry_repeat_answered_by_activating_both_fields(pinentry):
     entry, application = new_passphrase(pinentry)
-    first = focused_field(application, "password text", "Passphrase:")
-    fill(first, PASSPHRASE)
-    act(first, "activate")
-    second = focused_field(application, "password text", "Repeat:")
-    fill(second, PASSPHRASE)
-    act(second, "activate")
+    activate_both(application, PASSPHRASE, PASSPHRASE)
     assert entry.answer() == ["S PIN_REPEATED", f"D {PASSPHRASE}", "OK"]
     assert entry.ask("BYE") == ["OK closing connection"]
 
@@ -95,19 +98,9 @@ def test_pinentry_repeat_answered_by_pressing_ok(pinentry):
 
 def test_pinentry_repeat_that_differs_asks_again_then_answers(pinentry):
     entry, application = new_passphrase(pinentry)
-    first = focused_field(application, "password text", "Passphrase:")
-    fill(first, PASSPHRASE)
-    act(first, "activate")
-    second = focused_field(application, "password text", "Repeat:")
-    fill(second, "another " + PASSPHRASE)
-    act(second, "activate")
+    activate_both(application, PASSPHRASE, "another " + PASSPHRASE)
     wait_for(lambda: "Passphrases do not match" in showing_labels(application), what="the mismatch shown")
-    first = focused_field(application, "password text", "Passphrase:")
-    fill(first, "third " + PASSPHRASE)
-    act(first, "activate")
-    second = focused_field(application, "password text", "Repeat:")
-    fill(second, "third " + PASSPHRASE)
-    act(second, "activate")
+    activate_both(application, "third " + PASSPHRASE, "third " + PASSPHRASE)
     assert entry.answer() == ["S PIN_REPEATED", f"D third {PASSPHRASE}", "OK"]
 
 

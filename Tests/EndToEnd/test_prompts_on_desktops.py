@@ -77,18 +77,24 @@ def finish(process):
     return process.returncode, stdout, stderr
 
 
-def test_login_reaches_the_person_above_a_full_screen_window(binary, desktop, tmp_path):
-    login = start(binary, desktop, "login", "--title", "Mail", "--username", "ada")
+def answered_on_screen(process, desktop, tmp_path, prompt):
+    """Waits for `process`'s dialog on the screen, types the passphrase and accepts; returns the
+    exit status and standard output."""
     try:
-        wait_until_on_screen(desktop, tmp_path, "login")
-        application = wait_for(lambda: application_of(login), what="the login prompt on the accessibility bus")
+        wait_until_on_screen(desktop, tmp_path, prompt)
+        application = wait_for(lambda: application_of(process), what=f"the {prompt} prompt on the accessibility bus")
         desktop.type_text(PASSPHRASE)
         accept(desktop, application)
-        assert finish(login)[:2] == (0, f"ada|{PASSPHRASE}\n".encode())
+        return finish(process)[:2]
     finally:
-        if login.poll() is None:
-            login.kill()
-            login.communicate()
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+
+
+def test_login_reaches_the_person_above_a_full_screen_window(binary, desktop, tmp_path):
+    login = start(binary, desktop, "login", "--title", "Mail", "--username", "ada")
+    assert answered_on_screen(login, desktop, tmp_path, "login") == (0, f"ada|{PASSPHRASE}\n".encode())
     assert desktop.typed_into_the_full_screen_window() == "hello"
 
 
@@ -109,14 +115,5 @@ def test_pinentry_reaches_the_person_above_a_full_screen_window(binary, desktop,
 
 def test_askpass_reaches_the_person_above_a_full_screen_window(binary, desktop, tmp_path):
     askpass = start(binary, desktop, "askpass", "Enter passphrase for key '/tmp/id_ed25519': ")
-    try:
-        wait_until_on_screen(desktop, tmp_path, "askpass")
-        application = wait_for(lambda: application_of(askpass), what="askpass on the accessibility bus")
-        desktop.type_text(PASSPHRASE)
-        accept(desktop, application)
-        assert finish(askpass)[:2] == (0, f"{PASSPHRASE}\n".encode())
-    finally:
-        if askpass.poll() is None:
-            askpass.kill()
-            askpass.communicate()
+    assert answered_on_screen(askpass, desktop, tmp_path, "askpass") == (0, f"{PASSPHRASE}\n".encode())
     assert desktop.typed_into_the_full_screen_window() == "hello"
