@@ -45,6 +45,7 @@ struct EntryKitMain {
 /// Connects GTK to the display; when it cannot, says why in one line on standard error, named
 /// for `command` (the caller exits with ``ExitStatus/cannotShowDialog``).
 @MainActor func startGtk(for command: String) -> Bool {
+    takeTheActivationToken()
     do {
         try GtkRuntime.initialize()
         return true
@@ -52,4 +53,16 @@ struct EntryKitMain {
         Output.say("\(command): \(error)")
         return false
     }
+}
+
+/// A Wayland launcher hands the program its activation token (xdg-activation) in
+/// `XDG_ACTIVATION_TOKEN`; GTK 3 reads a token only from `DESKTOP_STARTUP_ID`, and activates the
+/// first window it presents with it. A token is good for one activation: it is not passed on to
+/// the programs this one starts.
+private func takeTheActivationToken() {
+    guard let token = getenv("XDG_ACTIVATION_TOKEN") else { return }
+    if getenv("WAYLAND_DISPLAY") != nil, getenv("DESKTOP_STARTUP_ID") == nil {
+        setenv("DESKTOP_STARTUP_ID", token, 1)
+    }
+    unsetenv("XDG_ACTIVATION_TOKEN")
 }

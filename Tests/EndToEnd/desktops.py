@@ -92,14 +92,15 @@ class Desktop:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-class I3(Desktop):
-    """i3 on an X server of its own; xdotool types through the X server, as a keyboard does."""
+class X11Desktop(Desktop):
+    """A window manager on an X server of its own; xdotool types through the X server, as a
+    keyboard does."""
 
-    name = "i3"
+    programs = ()
 
     def __init__(self):
         super().__init__()
-        require("Xvfb", "i3", "xdotool", "import")
+        require("Xvfb", "xdotool", "import", *self.programs)
         read, write = os.pipe()
         server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp",
                                    "-noreset"], pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -109,11 +110,14 @@ class I3(Desktop):
             number = displayfd.readline().strip()
         assert number, "Xvfb did not start"
         self.environment = {"DISPLAY": f":{number}", "GDK_BACKEND": "x11"}
-        config = self.folder / "i3.config"
-        config.write_text("# i3 config file (v4)\nfont pango:monospace 8\n")
-        self.start_process(["i3", "-c", str(config)])
-        wait_for(lambda: subprocess.run(["i3-msg", "-t", "get_version"], env={**os.environ, **self.environment},
-                                        capture_output=True).returncode == 0, what="i3 to answer")
+        self.start_window_manager()
+        wait_for(self.window_manager_is_running, what=f"{self.name} to manage the screen")
+
+    def window_manager_is_running(self):
+        """Whether a window manager has taken the screen (_NET_SUPPORTING_WM_CHECK on the root)."""
+        result = subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env={**os.environ, **self.environment},
+                                capture_output=True, text=True)
+        return result.returncode == 0 and "window id" in result.stdout
 
     def xdotool(self, *args):
         subprocess.run(["xdotool", *args], env={**os.environ, **self.environment}, check=True, timeout=30)
@@ -128,6 +132,37 @@ class I3(Desktop):
         subprocess.run(["import", "-window", "root", str(path)], env={**os.environ, **self.environment}, check=True,
                        timeout=20)
         return path
+
+
+class I3(X11Desktop):
+    """i3, the tiling window manager: it never maps a new window behind a full-screen one unless
+    the window asks to be activated."""
+
+    name = "i3"
+    programs = ("i3",)
+
+    def start_window_manager(self):
+        config = self.folder / "i3.config"
+        config.write_text("# i3 config file (v4)\nfont pango:monospace 8\n")
+        self.start_process(["i3", "-c", str(config)])
+
+
+class Openbox(X11Desktop):
+    name = "openbox"
+    programs = ("openbox",)
+
+    def start_window_manager(self):
+        self.start_process(["openbox", "--sm-disable"])
+
+
+class Xfwm4(X11Desktop):
+    """xfwm4, whose focus-stealing prevention is on by default."""
+
+    name = "xfwm4"
+    programs = ("xfwm4",)
+
+    def start_window_manager(self):
+        self.start_process(["xfwm4", "--compositor=off", "--sm-client-disable"])
 
 
 class Sway(Desktop):
@@ -171,4 +206,4 @@ class Sway(Desktop):
         return path
 
 
-DESKTOPS = {"i3": I3, "sway": Sway}
+DESKTOPS = {desktop.name: desktop for desktop in (I3, Openbox, Xfwm4, Sway)}

@@ -95,6 +95,13 @@ package final class AccountPanelDialog: Window {
         column.setMargins(12)
         gtk_widget_set_margin_bottom(column.widget, 6)
 
+        // An overlay has no title bar: the title, which says what asks, leads the panel.
+        if isOverlay {
+            let heading = Label(request.title, wraps: true)
+            heading.addStyleClass("entrykit-prompt-title")
+            column.append(heading)
+            addStyleClass("entrykit-prompt-overlay")
+        }
         messageLabel.text = request.message ?? ""
         column.append(messageLabel)
 
