@@ -27,6 +27,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import startup  # noqa: E402
 import table  # noqa: E402
+import wayland_startup  # noqa: E402
 
 SAMPLES = 5
 # The largest size each slow anchor runs at, so that the whole run stays within 20 minutes on
@@ -149,14 +150,76 @@ def startup_rows(watcher, subjects, runs, label_key="widget"):
     return rows
 
 
+# What ssh, sudo and git ask through their askpass program, and how gpg-agent asks a pinentry.
+SSH_PROMPT = "Enter passphrase for key '/home/ada/.ssh/id_ed25519': "
+GETPIN = "SETDESC Please enter the passphrase to unlock the OpenPGP secret key\nSETPROMPT Passphrase:\nGETPIN\n"
+
+
 def login_rows(watcher, entrykit, login_floor, runs):
-    """The first frame, then the memory the dialog takes while it waits (startup.waiting_memory)."""
-    return startup_rows(watcher, {
-        "entrykit login": ([entrykit, "login", "--title", "Sign in"], None, startup.waiting_memory),
-        "zenity --password --username": (["zenity", "--password", "--username", "--title", "Sign in"], None,
-                                         startup.waiting_memory),
-        "C GTK 3 dialog": ([login_floor, "--title", "Sign in"], None, startup.waiting_memory),
-    }, runs)
+    """The first frame, then the memory the dialog takes while it waits (startup.waiting_memory):
+    the login dialog, and the password prompts beside Debian's own (pinentry-gtk2,
+    ssh-askpass-gnome), each started as its client starts it."""
+    with tempfile.NamedTemporaryFile("w", suffix=".assuan") as getpin:
+        getpin.write(GETPIN)
+        getpin.flush()
+        return startup_rows(watcher, {
+            "entrykit login": ([entrykit, "login", "--title", "Sign in"], None, startup.waiting_memory),
+            "zenity --password --username": (["zenity", "--password", "--username", "--title", "Sign in"], None,
+                                             startup.waiting_memory),
+            "entrykit pinentry": ([entrykit, "pinentry"], getpin.name, startup.waiting_memory),
+            "pinentry-gtk-2": (["pinentry-gtk-2"], getpin.name, startup.waiting_memory),
+            "entrykit askpass": ([entrykit, "askpass", SSH_PROMPT], None, startup.waiting_memory),
+            "ssh-askpass-gnome": (["/usr/lib/openssh/gnome-ssh-askpass", SSH_PROMPT], None, startup.waiting_memory),
+            "C GTK 3 dialog": ([login_floor, "--title", "Sign in"], None, startup.waiting_memory),
+        }, runs)
+
+
+def overlay_rows(entrykit, runs):
+    """On sway: each prompt as a layer-shell overlay (its default there) and as a plain window
+    (ENTRYKIT_NO_GRAB=1), in interleaved rounds, the first not counted."""
+    subjects = {
+        "entrykit pinentry": ([entrykit, "pinentry"], GETPIN),
+        "entrykit askpass": ([entrykit, "askpass", SSH_PROMPT], None),
+    }
+    ways = {"overlay": {}, "plain window": {"ENTRYKIT_NO_GRAB": "1"}}
+    try:
+        sway = wayland_startup.Sway()
+    except (wayland_startup.WaylandStartupError, OSError) as error:
+        return [{"widget": name, "compositor": "sway", "error": str(error)} for name in subjects]
+    samples = {(name, way): [] for name in subjects for way in ways}
+    errors = {}
+    try:
+        for round_ in range(runs + 1):
+            for (name, way) in samples:
+                if name in errors:
+                    continue
+                command, stdin_text = subjects[name]
+                try:
+                    ms = wayland_startup.first_frame_ms(command, {**sway.environment, **ways[way]}, stdin_text)
+                except (wayland_startup.WaylandStartupError, OSError) as error:
+                    errors[name] = str(error)
+                    continue
+                if round_:
+                    samples[(name, way)].append(round(ms, 2))
+    finally:
+        sway.stop()
+    rows = []
+    for name in subjects:
+        row = {"widget": name, "compositor": "sway"}
+        if name in errors:
+            row["error"] = errors[name]
+        else:
+            for way, key in (("overlay", "overlay"), ("plain window", "plain")):
+                values = samples[(name, way)]
+                row.update({f"{key}_ms": round(statistics.median(values), 2), f"{key}_min_ms": min(values),
+                            f"{key}_max_ms": max(values)})
+                row.setdefault("raw", {})[key] = values
+            row["samples"] = len(samples[(name, "overlay")])
+            row["overlay_vs_plain"] = round(row["overlay_ms"] / row["plain_ms"], 3)
+        rows.append(row)
+        print(f"  {name}: " + (row.get("error") or f"overlay {row['overlay_ms']} ms, plain {row['plain_ms']} ms"),
+              file=sys.stderr)
+    return rows
 
 
 def choose_rows(watcher, entrykit, runs):
@@ -221,10 +284,12 @@ def main():
     print("Lists (one process per widget and size):", file=sys.stderr)
     results = list_rows(os.path.join(options.bin, "list-benchmark"), options.library, sizes, SAMPLES)
     watcher = startup.FirstFrame()
-    print("Login start-up (spawn to the first frame of its window):", file=sys.stderr)
+    print("Login and prompt start-up (spawn to the first frame of its window):", file=sys.stderr)
     results += login_rows(watcher, entrykit, options.login_floor, runs)
     print("Choose start-up (first frame; OK sensitive):", file=sys.stderr)
     results += choose_rows(watcher, entrykit, runs)
+    print("Prompt start-up on sway: overlay and plain window (first committed frame):", file=sys.stderr)
+    results += overlay_rows(entrykit, runs)
 
     report = {"results": results, "commit": measured, "machine": machine(),
               "load": {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()]},

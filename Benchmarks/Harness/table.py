@@ -27,6 +27,8 @@ FROM_PYTHON = "DropDownField from Python"
 LOGIN = "entrykit login"
 LOGIN_FLOOR = "C GTK 3 dialog"
 ZENITY = "zenity --password --username"
+# The password prompts, each beside Debian's own.
+PROMPTS = ("entrykit pinentry", "pinentry-gtk-2", "entrykit askpass", "ssh-askpass-gnome")
 
 
 def ms(value):
@@ -62,6 +64,11 @@ def label(row):
     if row.get("match") == "prefix" or (name.startswith("GtkEntryCompletion") and "match" in row):
         name += f" ({row['match']})"
     return name
+
+
+def is_dialog(row):
+    """A start-up row of a dialog on the benchmark's X server (not a list, `choose`, or sway)."""
+    return "items" not in row and "input" not in row and "compositor" not in row
 
 
 def is_ours(row):
@@ -143,7 +150,7 @@ def pss_versus(row, floor_row):
 def startup_table(logins):
     floor_row = next((r for r in logins if r["widget"] == LOGIN_FLOOR), {})
     floor = floor_row.get("startup_ms")
-    lines = ["| login dialog | start-up: median (min–max) | ÷ the C dialog | waiting: RSS, PSS (MB) | PSS ÷ the C dialog's, same round |",
+    lines = ["| dialog | start-up: median (min–max) | ÷ the C dialog | waiting: RSS, PSS (MB) | PSS ÷ the C dialog's, same round |",
              "|---|---:|---:|---:|---:|"]
     for row in logins:
         if "error" in row:
@@ -155,6 +162,17 @@ def startup_table(logins):
         pss_ratio = pss_versus(row, floor_row)
         pss_cell = "" if mine else "—" if pss_ratio is None else f"{pss_ratio:.2f}×"
         lines.append(f"| `{row['widget']}` | {spread(row, 'startup')} | {versus} | {memory} | {pss_cell} |")
+    return lines
+
+
+def overlay_table(overlays):
+    lines = ["| on sway | overlay (layer shell) | plain window | overlay ÷ plain |", "|---|---:|---:|---:|"]
+    for row in overlays:
+        if "error" in row:
+            lines.append(f"| `{row['widget']}` | error: {row['error']} | | |")
+            continue
+        lines.append(f"| `{row['widget']}` | {spread(row, 'overlay')} | {spread(row, 'plain')} | "
+                     f"{row['overlay_vs_plain']:.2f}× |")
     return lines
 
 
@@ -224,7 +242,8 @@ def summary(report, lists, logins, chooses):
 
 def readme_summary(report):
     """The README's short table: the drop-down beside stock GTK 3 and GTK 4 at the largest size
-    they share, and the login dialog beside the plain C one and zenity."""
+    they share, and the login dialog and the password prompts beside the plain C one, zenity and
+    Debian's own prompts."""
     results = report["results"]
     rows = {(r["widget"], r["items"]): r for r in results if "items" in r and "error" not in r and "capped" not in r}
     shared = [items for (name, items) in rows if name == OURS and all((a, items) in rows for a in SUMMARY_ANCHORS)]
@@ -238,10 +257,10 @@ def readme_summary(report):
                            ("filter, per key (median)", "filter_ms"), ("first key after new items", "filter_first_ms"),
                            ("worst key", "filter_max_ms")):
             lines.append(f"| {title} | " + " | ".join(duration(r.get(key)) for r in columns) + " |")
-    logins = {r["widget"]: r for r in results if "items" not in r and "input" not in r and "error" not in r}
-    dialogs = [name for name in (LOGIN, LOGIN_FLOOR, ZENITY) if name in logins]
+    logins = {r["widget"]: r for r in results if is_dialog(r) and "error" not in r}
+    dialogs = [name for name in (LOGIN, LOGIN_FLOOR, ZENITY, *PROMPTS) if name in logins]
     if dialogs:
-        lines += ["", "| login dialog | first frame | memory while waiting (PSS) |", "|---|---:|---:|"]
+        lines += ["", "| dialog | first frame | memory while waiting (PSS) |", "|---|---:|---:|"]
         lines += [f"| `{name}` | {duration(logins[name]['startup_ms'])} | {megabytes(logins[name].get('pss_kb'))} MB |"
                   for name in dialogs]
     return "\n".join(lines)
@@ -256,7 +275,8 @@ def markdown(report):
     results = report["results"]
     lists = [r for r in results if "items" in r]
     chooses = [r for r in results if "input" in r]
-    logins = [r for r in results if "items" not in r and "input" not in r]
+    logins = [r for r in results if is_dialog(r)]
+    overlays = [r for r in results if "compositor" in r]
     lines = list_table(lists)
     samples = sorted({r["samples"] for r in results if "samples" in r})
     lines += ["", "Times in milliseconds unless marked s: medians, with min–max, of "
@@ -270,6 +290,10 @@ def markdown(report):
         lines += [""] + startup_table(logins)
     if chooses:
         lines += [""] + choose_table(chooses)
+    if overlays:
+        lines += ["", "The password prompts on sway, headless: spawn to the first frame committed (the client's own "
+                  "protocol log), as the overlay they are there and as a plain window (`ENTRYKIT_NO_GRAB=1`):", ""]
+        lines += overlay_table(overlays)
     lines += [""] + summary(report, lists, logins, chooses)
     machine = report.get("machine")
     if machine:

@@ -16,6 +16,7 @@
  * desktop without a layer shell (GNOME) needs none of it, and a missing library only means the
  * plain window. The values are gtk-layer-shell.h's. */
 
+#ifdef GDK_WINDOWING_WAYLAND
 enum { LAYER_OVERLAY = 3, KEYBOARD_MODE_EXCLUSIVE = 1 };
 
 typedef struct {
@@ -46,9 +47,11 @@ static const LayerShell *layer_shell(void) {
     return available ? &functions : NULL;
 }
 
-static const char overlay_key[] = "ek-prompt-overlay";
-
 static gboolean make_overlay(GtkWindow *window) {
+    /* Asked of GDK's registry first: gtk_layer_is_supported warns on a compositor without the
+     * protocol (GNOME, weston), where the plain window is what is wanted. */
+    GdkDisplay *display = gtk_widget_get_display(GTK_WIDGET(window));
+    if (!gdk_wayland_display_query_registry(display, "zwlr_layer_shell_v1")) return FALSE;
     const LayerShell *shell = layer_shell();
     if (shell == NULL || !shell->is_supported()) return FALSE;
     shell->init_for_window(window);
@@ -56,13 +59,9 @@ static gboolean make_overlay(GtkWindow *window) {
     shell->set_layer(window, LAYER_OVERLAY);
     /* No edge anchored: the compositor centres the surface on the output. */
     shell->set_keyboard_mode(window, KEYBOARD_MODE_EXCLUSIVE);
-    g_object_set_data(G_OBJECT(window), overlay_key, GINT_TO_POINTER(1));
     return TRUE;
 }
-
-gboolean ek_prompt_window_is_overlay(GtkWindow *window) {
-    return g_object_get_data(G_OBJECT(window), overlay_key) != NULL;
-}
+#endif
 
 /* ---- Every backend ---------------------------------------------------------------------------- */
 

@@ -79,13 +79,13 @@ def finish(process):
 
 def answered_on_screen(process, desktop, tmp_path, prompt):
     """Waits for `process`'s dialog on the screen, types the passphrase and accepts; returns the
-    exit status and standard output."""
+    exit status, standard output and standard error (where a GTK warning would show)."""
     try:
         wait_until_on_screen(desktop, tmp_path, prompt)
         application = wait_for(lambda: application_of(process), what=f"the {prompt} prompt on the accessibility bus")
         desktop.type_text(PASSPHRASE)
         accept(desktop, application)
-        return finish(process)[:2]
+        return finish(process)
     finally:
         if process.poll() is None:
             process.kill()
@@ -94,7 +94,7 @@ def answered_on_screen(process, desktop, tmp_path, prompt):
 
 def test_login_reaches_the_person_above_a_full_screen_window(binary, desktop, tmp_path):
     login = start(binary, desktop, "login", "--title", "Mail", "--username", "ada")
-    assert answered_on_screen(login, desktop, tmp_path, "login") == (0, f"ada|{PASSPHRASE}\n".encode())
+    assert answered_on_screen(login, desktop, tmp_path, "login") == (0, f"ada|{PASSPHRASE}\n".encode(), b"")
     assert desktop.typed_into_the_full_screen_window() == "hello"
 
 
@@ -115,5 +115,5 @@ def test_pinentry_reaches_the_person_above_a_full_screen_window(binary, desktop,
 
 def test_askpass_reaches_the_person_above_a_full_screen_window(binary, desktop, tmp_path):
     askpass = start(binary, desktop, "askpass", "Enter passphrase for key '/tmp/id_ed25519': ")
-    assert answered_on_screen(askpass, desktop, tmp_path, "askpass") == (0, f"{PASSPHRASE}\n".encode())
+    assert answered_on_screen(askpass, desktop, tmp_path, "askpass") == (0, f"{PASSPHRASE}\n".encode(), b"")
     assert desktop.typed_into_the_full_screen_window() == "hello"

@@ -24,9 +24,6 @@ void ek_window_show_and_present(GtkWindow *window);
  * logged as a buggy client by some window managers). */
 void ek_window_focus_now(GtkWindow *window);
 
-/* Whether the window is a layer-shell surface (ek_prompt_window_prepare made it one). */
-gboolean ek_prompt_window_is_overlay(GtkWindow *window);
-
 G_END_DECLS
 
 #endif

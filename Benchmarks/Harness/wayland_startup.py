@@ -1,0 +1,104 @@
+"""Start-up on a Wayland compositor with a layer shell: a prompt as an overlay surface (what it is
+on sway, Hyprland or KWin) beside the same prompt as a plain window, on sway's headless backend.
+
+`Sway` starts the compositor as an unprivileged user (sway refuses root; the clients, run as the
+benchmark, may use its socket). `first_frame_ms` stops the clock at the first frame the client
+hands the compositor: its first `wl_surface.commit` after a buffer was attached to that surface,
+read from the client's own protocol log (WAYLAND_DEBUG=client, whose timestamps are the
+microseconds of CLOCK_REALTIME, modulo 2^32). The log costs both paths alike; what counts is their
+ratio, taken in interleaved rounds.
+"""
+import os
+import pathlib
+import re
+import select
+import shutil
+import subprocess
+import tempfile
+import time
+
+USER = "ek-desktop"
+# "[2154812.611]  -> wl_surface@20.attach(wl_buffer@37, 0, 0)"
+REQUEST = re.compile(r"^\[\s*(\d+)\.(\d{3})\]\s+-> wl_surface@(\d+)\.(attach|commit)\((wl_buffer@\d+)?")
+
+
+class WaylandStartupError(RuntimeError):
+    pass
+
+
+class Sway:
+    def __init__(self):
+        for program in ("sway", "runuser", "useradd"):
+            if not shutil.which(program):
+                raise WaylandStartupError(f"{program} is not installed (scripts/install-deps --test installs it)")
+        if subprocess.run(["id", USER], capture_output=True).returncode != 0:
+            subprocess.run(["useradd", "--no-create-home", "--home-dir", "/nonexistent", "--shell", "/usr/sbin/nologin",
+                            USER], check=True)
+        self.folder = pathlib.Path(tempfile.mkdtemp(prefix="ek-benchmark-sway-", dir="/tmp"))
+        self.folder.chmod(0o755)
+        runtime = self.folder / "sway-runtime"
+        runtime.mkdir(mode=0o700)
+        shutil.chown(runtime, USER)
+        clients = self.folder / "client-runtime"
+        clients.mkdir(mode=0o700)
+        config = self.folder / "sway.config"
+        config.write_text("output HEADLESS-1 resolution 1280x800\n")
+        config.chmod(0o644)
+        self.process = subprocess.Popen(
+            ["runuser", "-u", USER, "--", "env", "-i", "PATH=/usr/bin:/bin", "HOME=/nonexistent",
+             f"XDG_RUNTIME_DIR={runtime}", "WLR_BACKENDS=headless", "WLR_LIBINPUT_NO_DEVICES=1", "WLR_RENDERER=pixman",
+             "sway", "-c", str(config)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 15
+        while not list(runtime.glob("wayland-*[0-9]")):
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                self.stop()
+                raise WaylandStartupError("sway did not start")
+            time.sleep(0.05)
+        socket = next(runtime.glob("wayland-*[0-9]"))
+        self.environment = {"WAYLAND_DISPLAY": str(socket), "XDG_RUNTIME_DIR": str(clients), "GDK_BACKEND": "wayland",
+                            "DISPLAY": "", "NO_AT_BRIDGE": "1"}
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def _realtime_us():
+    return (time.clock_gettime_ns(time.CLOCK_REALTIME) // 1000) & 0xFFFFFFFF
+
+
+def first_frame_ms(command, environment, stdin_text=None, timeout_s=30):
+    """Milliseconds from spawning `command` to its first committed buffer."""
+    env = {**os.environ, **environment, "WAYLAND_DEBUG": "client"}
+    start = _realtime_us()
+    process = subprocess.Popen(command, env=env, stdin=subprocess.PIPE if stdin_text else subprocess.DEVNULL,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        if stdin_text:
+            process.stdin.write(stdin_text)
+            process.stdin.flush()
+        attached = set()
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([process.stderr], [], [], 0.5)
+            if not ready:
+                if process.poll() is not None:
+                    break
+                continue
+            line = process.stderr.readline()
+            if not line:
+                break
+            match = REQUEST.match(line)
+            if not match:
+                continue
+            stamp, surface, request = int(match[1]) * 1000 + int(match[2]), match[3], match[4]
+            if request == "attach" and match[5]:
+                attached.add(surface)
+            elif request == "commit" and surface in attached:
+                return ((stamp - start) & 0xFFFFFFFF) / 1000
+        raise WaylandStartupError(f"{command[0]}: no frame committed (exit {process.poll()})")
+    finally:
+        process.kill()
+        process.wait()
