@@ -2,11 +2,12 @@
 on sway, Hyprland or KWin) beside the same prompt as a plain window, on sway's headless backend.
 
 `Sway` starts the compositor as an unprivileged user (sway refuses root; the clients, run as the
-benchmark, may use its socket). `first_frame_ms` stops the clock at the first frame the client
-hands the compositor: its first `wl_surface.commit` after a buffer was attached to that surface,
-read from the client's own protocol log (WAYLAND_DEBUG=client, whose timestamps are the
-microseconds of CLOCK_REALTIME, modulo 2^32). The log costs both paths alike; what counts is their
-ratio, taken in interleaved rounds.
+benchmark, may use its socket). `first_frame` reads two moments from the client's own protocol
+log (WAYLAND_DEBUG=client, whose timestamps are the microseconds of CLOCK_REALTIME, modulo 2^32):
+the first frame the client hands the compositor (its first `wl_surface.commit` after a buffer was
+attached to that surface), and when the compositor puts that surface on an output
+(`wl_surface.enter`): on the screen. The log costs both paths alike; what counts is their ratio,
+taken in interleaved rounds.
 """
 import os
 import pathlib
@@ -18,8 +19,8 @@ import tempfile
 import time
 
 USER = "ek-desktop"
-# "[2154812.611]  -> wl_surface@20.attach(wl_buffer@37, 0, 0)"
-REQUEST = re.compile(r"^\[\s*(\d+)\.(\d{3})\]\s+-> wl_surface@(\d+)\.(attach|commit)\((wl_buffer@\d+)?")
+# "[2154812.611]  -> wl_surface@20.attach(wl_buffer@37, 0, 0)" (a request; an event has no arrow)
+MESSAGE = re.compile(r"^\[\s*(\d+)\.(\d{3})\]\s+(-> )?wl_surface@(\d+)\.(attach|commit|enter)\((wl_buffer@\d+)?")
 
 
 class WaylandStartupError(RuntimeError):
@@ -69,8 +70,9 @@ def _realtime_us():
     return (time.clock_gettime_ns(time.CLOCK_REALTIME) // 1000) & 0xFFFFFFFF
 
 
-def first_frame_ms(command, environment, stdin_text=None, timeout_s=30):
-    """Milliseconds from spawning `command` to its first committed buffer."""
+def first_frame(command, environment, stdin_text=None, timeout_s=30):
+    """Milliseconds from spawning `command` to its first committed buffer, and to that surface
+    entering an output."""
     env = {**os.environ, **environment, "WAYLAND_DEBUG": "client"}
     start = _realtime_us()
     process = subprocess.Popen(command, env=env, stdin=subprocess.PIPE if stdin_text else subprocess.DEVNULL,
@@ -79,7 +81,7 @@ def first_frame_ms(command, environment, stdin_text=None, timeout_s=30):
         if stdin_text:
             process.stdin.write(stdin_text)
             process.stdin.flush()
-        attached = set()
+        attached, framed = set(), {}
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
             ready, _, _ = select.select([process.stderr], [], [], 0.5)
@@ -90,15 +92,18 @@ def first_frame_ms(command, environment, stdin_text=None, timeout_s=30):
             line = process.stderr.readline()
             if not line:
                 break
-            match = REQUEST.match(line)
+            match = MESSAGE.match(line)
             if not match:
                 continue
-            stamp, surface, request = int(match[1]) * 1000 + int(match[2]), match[3], match[4]
-            if request == "attach" and match[5]:
+            since_start = ((int(match[1]) * 1000 + int(match[2]) - start) & 0xFFFFFFFF) / 1000
+            is_request, surface, message = bool(match[3]), match[4], match[5]
+            if is_request and message == "attach" and match[6]:
                 attached.add(surface)
-            elif request == "commit" and surface in attached:
-                return ((stamp - start) & 0xFFFFFFFF) / 1000
-        raise WaylandStartupError(f"{command[0]}: no frame committed (exit {process.poll()})")
+            elif is_request and message == "commit" and surface in attached:
+                framed.setdefault(surface, since_start)
+            elif not is_request and message == "enter" and surface in framed:
+                return framed[surface], since_start
+        raise WaylandStartupError(f"{command[0]}: no frame on an output (exit {process.poll()})")
     finally:
         process.kill()
         process.wait()

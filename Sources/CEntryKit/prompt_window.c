@@ -59,6 +59,11 @@ static gboolean make_overlay(GtkWindow *window) {
     shell->set_layer(window, LAYER_OVERLAY);
     /* No edge anchored: the compositor centres the surface on the output. */
     shell->set_keyboard_mode(window, KEYBOARD_MODE_EXCLUSIVE);
+    /* A layer surface is as wide as the window's natural size, not its default size: keep the
+     * width the window would have. */
+    gint width = -1;
+    gtk_window_get_default_size(window, &width, NULL);
+    if (width > 0) gtk_widget_set_size_request(GTK_WIDGET(window), width, -1);
     return TRUE;
 }
 #endif

@@ -285,17 +285,17 @@ package final class AccountPanelDialog: Window {
     /// pinentry does: a window manager may map the window late (or only once the person looks),
     /// and until then a grab fails (not viewable) while keys still reach another window.
     private func keepTryingToGrabTheKeyboard() {
-        guard request.grabsKeyboard, grabRetry == 0, !isKeyboardGrabbed else { return }
+        guard request.grabsKeyboard, isOnX11, grabRetry == 0, !isKeyboardGrabbed else { return }
         let weakSelf = Unmanaged.passRetained(WeakDialog(self)).toOpaque()
         grabRetry = g_timeout_add_full(
             G_PRIORITY_DEFAULT, 100,
             { data in
                 MainActor.assumeIsolated {
-                    guard let dialog = Unmanaged<WeakDialog>.fromOpaque(data!).takeUnretainedValue().dialog, !dialog.isFinished else {
+                    guard let dialog = Unmanaged<WeakDialog>.fromOpaque(data!).takeUnretainedValue().dialog else {
                         return 0  // G_SOURCE_REMOVE
                     }
                     dialog.grabKeyboardOnX11()
-                    guard dialog.isKeyboardGrabbed || !dialog.isOnX11 else { return 1 }  // G_SOURCE_CONTINUE
+                    if !dialog.isFinished, !dialog.isKeyboardGrabbed { return 1 }  // G_SOURCE_CONTINUE
                     dialog.grabRetry = 0
                     return 0
                 }
@@ -308,6 +308,7 @@ package final class AccountPanelDialog: Window {
         grabRetry = 0
     }
 
+    /// The backend by its type's name: no X11 header or call is needed for the check.
     private var isOnX11: Bool {
         guard let display = gtk_widget_get_display(widget) else { return false }
         return String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(display).assumingMemoryBound(to: GTypeInstance.self)))
