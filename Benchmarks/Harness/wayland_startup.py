@@ -76,22 +76,31 @@ def first_frame(command, environment, stdin_text=None, timeout_s=30):
     env = {**os.environ, **environment, "WAYLAND_DEBUG": "client"}
     start = _realtime_us()
     process = subprocess.Popen(command, env=env, stdin=subprocess.PIPE if stdin_text else subprocess.DEVNULL,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         if stdin_text:
-            process.stdin.write(stdin_text)
+            process.stdin.write(stdin_text.encode())
             process.stdin.flush()
         attached, framed = set(), {}
         deadline = time.monotonic() + timeout_s
+        # Read from the descriptor itself: a buffered reader would hold lines that select()
+        # no longer sees.
+        pending = b""
+        lines = []
         while time.monotonic() < deadline:
-            ready, _, _ = select.select([process.stderr], [], [], 0.5)
-            if not ready:
-                if process.poll() is not None:
+            if not lines:
+                ready, _, _ = select.select([process.stderr], [], [], 0.5)
+                if not ready:
+                    if process.poll() is not None:
+                        break
+                    continue
+                chunk = os.read(process.stderr.fileno(), 65536)
+                if not chunk:
                     break
+                *complete, pending = (pending + chunk).split(b"\n")
+                lines.extend(complete)
                 continue
-            line = process.stderr.readline()
-            if not line:
-                break
+            line = lines.pop(0).decode(errors="replace")
             match = MESSAGE.match(line)
             if not match:
                 continue
