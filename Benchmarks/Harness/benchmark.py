@@ -176,9 +176,9 @@ def login_rows(watcher, entrykit, login_floor, runs):
 
 def overlay_rows(entrykit, runs):
     """On sway: each prompt as a layer-shell overlay (its default there) and as a plain window
-    (ENTRYKIT_NO_GRAB=1), to its first frame and to the screen, in interleaved rounds (three
-    times the start-up rounds: a compositor's frame clock spreads single samples), the first
-    not counted."""
+    (ENTRYKIT_NO_GRAB=1), to its first frame and to the screen, in interleaved rounds (five
+    times the start-up rounds: the compositor's frame clock spreads single samples over tens of
+    milliseconds), the first not counted."""
     subjects = {
         "entrykit pinentry": ([entrykit, "pinentry"], GETPIN),
         "entrykit askpass": ([entrykit, "askpass", SSH_PROMPT], None),
@@ -191,7 +191,7 @@ def overlay_rows(entrykit, runs):
     samples = {(name, way, moment): [] for name in subjects for way in ways for moment in ("frame", "shown")}
     errors = {}
     try:
-        for round_ in range(3 * runs + 1):
+        for round_ in range(5 * runs + 1):
             for name in subjects:
                 for way in ways:
                     if name in errors:
