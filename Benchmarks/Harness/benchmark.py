@@ -185,7 +185,7 @@ def overlay_rows(entrykit, runs):
     }
     ways = {"overlay": {}, "plain window": {"ENTRYKIT_NO_GRAB": "1"}}
     try:
-        sway = wayland_startup.Sway()
+        sway = wayland_startup.sway()
     except (wayland_startup.WaylandStartupError, OSError) as error:
         return [{"widget": name, "compositor": "sway", "error": str(error)} for name in subjects]
     samples = {(name, way, moment): [] for name in subjects for way in ways for moment in ("frame", "shown")}

@@ -1,24 +1,25 @@
 """Start-up on a Wayland compositor with a layer shell: a prompt as an overlay surface (what it is
 on sway, Hyprland or KWin) beside the same prompt as a plain window, on sway's headless backend.
 
-`Sway` starts the compositor as an unprivileged user (sway refuses root; the clients, run as the
-benchmark, may use its socket). `first_frame` reads two moments from the client's own protocol
-log (WAYLAND_DEBUG=client, whose timestamps are the microseconds of CLOCK_REALTIME, modulo 2^32):
+`sway()` starts the compositor as the prompt tests do, as an unprivileged user (sway refuses
+root; the clients, run as the benchmark, may use its socket). `first_frame` reads two moments
+from the client's own protocol log (WAYLAND_DEBUG=client, whose timestamps are the microseconds
+of CLOCK_REALTIME, modulo 2^32):
 the first frame the client hands the compositor (its first `wl_surface.commit` after a buffer was
 attached to that surface), and when the compositor puts that surface on an output
 (`wl_surface.enter`): on the screen. The log costs both paths alike; what counts is their ratio,
 taken in interleaved rounds.
 """
 import os
-import pathlib
 import re
 import select
-import shutil
 import subprocess
-import tempfile
+import sys
 import time
 
-USER = "ek-desktop"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "EndToEnd"))
+import desktops  # noqa: E402
+
 # "[2154812.611]  -> wl_surface@20.attach(wl_buffer@37, 0, 0)" (a request; an event has no arrow)
 MESSAGE = re.compile(r"^\[\s*(\d+)\.(\d{3})\]\s+(-> )?wl_surface@(\d+)\.(attach|commit|enter)\((wl_buffer@\d+)?")
 
@@ -27,43 +28,12 @@ class WaylandStartupError(RuntimeError):
     pass
 
 
-class Sway:
-    def __init__(self):
-        for program in ("sway", "runuser", "useradd"):
-            if not shutil.which(program):
-                raise WaylandStartupError(f"{program} is not installed (scripts/install-deps --test installs it)")
-        if subprocess.run(["id", USER], capture_output=True).returncode != 0:
-            subprocess.run(["useradd", "--no-create-home", "--home-dir", "/nonexistent", "--shell", "/usr/sbin/nologin",
-                            USER], check=True)
-        self.folder = pathlib.Path(tempfile.mkdtemp(prefix="ek-benchmark-sway-", dir="/tmp"))
-        self.folder.chmod(0o755)
-        runtime = self.folder / "sway-runtime"
-        runtime.mkdir(mode=0o700)
-        shutil.chown(runtime, USER)
-        clients = self.folder / "client-runtime"
-        clients.mkdir(mode=0o700)
-        config = self.folder / "sway.config"
-        config.write_text("output HEADLESS-1 resolution 1280x800\n")
-        config.chmod(0o644)
-        self.process = subprocess.Popen(
-            ["runuser", "-u", USER, "--", "env", "-i", "PATH=/usr/bin:/bin", "HOME=/nonexistent",
-             f"XDG_RUNTIME_DIR={runtime}", "WLR_BACKENDS=headless", "WLR_LIBINPUT_NO_DEVICES=1", "WLR_RENDERER=pixman",
-             "sway", "-c", str(config)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 15
-        while not list(runtime.glob("wayland-*[0-9]")):
-            if time.monotonic() > deadline or self.process.poll() is not None:
-                self.stop()
-                raise WaylandStartupError("sway did not start")
-            time.sleep(0.05)
-        socket = next(runtime.glob("wayland-*[0-9]"))
-        self.environment = {"WAYLAND_DISPLAY": str(socket), "XDG_RUNTIME_DIR": str(clients), "GDK_BACKEND": "wayland",
-                            "DISPLAY": "", "NO_AT_BRIDGE": "1"}
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
-        shutil.rmtree(self.folder, ignore_errors=True)
+def sway():
+    """sway on its headless backend, as the prompt tests run it (Tests/EndToEnd/desktops.py)."""
+    try:
+        return desktops.Sway()
+    except (AssertionError, OSError, subprocess.SubprocessError) as error:
+        raise WaylandStartupError(f"sway did not start: {error}") from error
 
 
 def _realtime_us():
@@ -73,7 +43,7 @@ def _realtime_us():
 def first_frame(command, environment, stdin_text=None, timeout_s=30):
     """Milliseconds from spawning `command` to its first committed buffer, and to that surface
     entering an output."""
-    env = {**os.environ, **environment, "WAYLAND_DEBUG": "client"}
+    env = {**os.environ, **environment, "WAYLAND_DEBUG": "client", "NO_AT_BRIDGE": "1"}
     start = _realtime_us()
     process = subprocess.Popen(command, env=env, stdin=subprocess.PIPE if stdin_text else subprocess.DEVNULL,
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
