@@ -29,8 +29,14 @@ enum ConfirmationDialog {
         gtk_window_set_modal(dialog.cast(), 1)
         gtk_window_set_default_size(dialog.cast(), 360, -1)
         dialog.centreOnFirstShow()
-        ek_prompt_window_prepare(dialog.cast(), holdsKeyboard ? 1 : 0)
+        let isOverlay = ek_prompt_window_prepare(dialog.cast(), holdsKeyboard ? 1 : 0) != 0
         let label = Label(message, wraps: true)
+        // An overlay has no title bar: the title, which says what asks, leads the message.
+        if isOverlay, let heading = g_markup_escape_text(title, -1), let body = g_markup_escape_text(message, -1) {
+            gtk_label_set_markup(label.cast(), "<b>\(String(cString: heading))</b>\n\n\(String(cString: body))")
+            g_free(heading)
+            g_free(body)
+        }
         label.setMargins(12)
         let content = UnsafeMutableRawPointer(gtk_dialog_get_content_area(dialog.cast())).assumingMemoryBound(to: GtkContainer.self)
         gtk_container_add(content, label.widget)
