@@ -2,13 +2,13 @@
 its own, sway on wlroots' headless backend. On each, a full-screen window that records every key it
 gets stands for the browser or terminal the person was typing into when a background program
 (gpg-agent, ssh, sudo) started a prompt."""
+import json
 import os
 import pathlib
 import select
 import shutil
 import subprocess
 import tempfile
-import time
 
 from atspi_driver import wait_for
 
@@ -72,8 +72,8 @@ class Desktop:
                                     stderr=None, text=True)
         ready, _, _ = select.select([window.stdout], [], [], 15)
         assert ready and window.stdout.readline().strip() == "mapped", "the full-screen window never came on screen"
-        # Full screen takes the compositor a frame or two after the map.
-        time.sleep(0.5)
+        # The window manager gives it the focus in its own time (xfwm4 once its settings daemon answers).
+        wait_for(lambda: self.focused_window_name() == "Full screen", what=f"{self.name} to focus the full-screen window")
         self.type_text("hello")
         wait_for(lambda: self.typed_log.read_text() == "hello", what="the full-screen window to get the keys typed")
 
@@ -118,6 +118,11 @@ class X11Desktop(Desktop):
         result = subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env={**os.environ, **self.environment},
                                 capture_output=True, text=True)
         return result.returncode == 0 and "window id" in result.stdout
+
+    def focused_window_name(self):
+        result = subprocess.run(["xdotool", "getwindowfocus", "getwindowname"], env={**os.environ, **self.environment},
+                                capture_output=True, text=True, timeout=30)
+        return result.stdout.strip() if result.returncode == 0 else None
 
     def xdotool(self, *args):
         subprocess.run(["xdotool", *args], env={**os.environ, **self.environment}, check=True, timeout=30)
@@ -194,6 +199,17 @@ class Sway(Desktop):
         ipc = wait_for(lambda: next(runtime.glob("sway-ipc.*.sock"), None), what="sway's IPC socket")
         self.environment = {"WAYLAND_DISPLAY": str(socket), "XDG_RUNTIME_DIR": str(client_runtime), "GDK_BACKEND": "wayland",
                             "SWAYSOCK": str(ipc), "DISPLAY": ""}
+
+    def focused_window_name(self):
+        tree = subprocess.run(["swaymsg", "-t", "get_tree"], env={**os.environ, **self.environment},
+                              capture_output=True, text=True, timeout=30)
+        nodes = [json.loads(tree.stdout)] if tree.returncode == 0 else []
+        while nodes:
+            node = nodes.pop()
+            if node.get("focused"):
+                return node.get("name")
+            nodes += node.get("nodes", []) + node.get("floating_nodes", [])
+        return None
 
     def wtype(self, *args):
         subprocess.run(["wtype", "-k", "Shift_L", *args], env={**os.environ, **self.environment}, check=True, timeout=30)
