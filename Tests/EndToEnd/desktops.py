@@ -55,6 +55,11 @@ class Desktop:
         self.processes = []
         self.typed_log = self.folder / "typed-into-the-full-screen-window.txt"
         self.typed_log.write_text("")
+        try:
+            self.start()
+        except BaseException:
+            self.stop()  # what had started before the failure
+            raise
 
     environment = {}
 
@@ -98,8 +103,7 @@ class X11Desktop(Desktop):
 
     programs = ()
 
-    def __init__(self):
-        super().__init__()
+    def start(self):
         require("Xvfb", "xdotool", "import", *self.programs)
         read, write = os.pipe()
         server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp",
@@ -178,8 +182,7 @@ class Sway(Desktop):
 
     name = "sway"
 
-    def __init__(self):
-        super().__init__()
+    def start(self):
         require("sway", "grim", "wtype", "swaymsg", "runuser")
         if subprocess.run(["id", DESKTOP_USER], capture_output=True).returncode != 0:
             subprocess.run(["useradd", "--no-create-home", "--home-dir", "/nonexistent", "--shell", "/usr/sbin/nologin",
