@@ -393,8 +393,8 @@ extension ChooserField {
 
 extension ChooserFieldProperty {
     static let listBorderColor = ObjectProperty.string(
-        "list-border-color", "List border colour",
-        "The list's border as a CSS colour, or a theme colour such as @borders; NULL for none",
+        "list-border-color", "List border color",
+        "The list's border as a CSS color, or a theme color such as @borders; NULL for none",
         get: ek_chooser_field_get_list_border_color, set: ek_chooser_field_set_list_border_color)
 }
 

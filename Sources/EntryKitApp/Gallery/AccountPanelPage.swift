@@ -95,6 +95,6 @@ final class AccountPanelPage: GalleryPage {
             ? strings.format(
                 "Accepted: username %1$@, password of %2$d characters.", answer.username ?? strings.string("(none)"),
                 answer.password?.count ?? 0)
-            : strings.string("Cancelled.")
+            : strings.string("Canceled.")
     }
 }

@@ -138,7 +138,7 @@ final class DropDownFieldPage: GalleryPage {
         gtk_label_set_text_with_mnemonic(countLabel.cast(), strings.string("_Items"))
         gtk_label_set_text_with_mnemonic(rowsLabel.cast(), strings.string("_Rows shown"))
         gtk_label_set_text_with_mnemonic(rowHeightLabel.cast(), strings.string("Row _height (0: the entry's)"))
-        gtk_label_set_text_with_mnemonic(borderLabel.cast(), strings.string("Border _colour"))
+        gtk_label_set_text_with_mnemonic(borderLabel.cast(), strings.string("Border _color"))
         gtk_label_set_text_with_mnemonic(fontLabel.cast(), strings.string("List _font"))
         gtk_label_set_text_with_mnemonic(fontSizeLabel.cast(), strings.string("Font si_ze"))
         gtk_button_set_label(editableCheck.cast(), strings.string("_Editable: free text, typing filters"))
