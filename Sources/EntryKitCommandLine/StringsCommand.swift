@@ -264,6 +264,10 @@ public enum StringsCommand {
                 found += document.pluralDiagnostics(language: language(ofTable: file))
                 found.sort { $0.position < $1.position }
             }
+            if file.split(separator: "/").last == "\(Localization.defaultTable).strings" {
+                found += document.mnemonicDiagnostics(fallback: desktopWords(language: language(ofTable: file)))
+                found.sort { $0.position < $1.position }
+            }
             for diagnostic in found { standardError(diagnostic.line(in: name) + "\n") }
             standardOutput(StringsDiagnostic.summary(of: found, in: name) + "\n")
             return found.contains(where: { $0.isError || strict }) ? .failed : .answered
@@ -313,6 +317,15 @@ public enum StringsCommand {
     }
 
     /// `de` for `Resources/de.lproj/EntryKit.stringsdict`; nil outside an `.lproj` folder.
+    /// GTK's word for a key of EntryKit's table in `language`, as the app shows it where the
+    /// table lacks the key.
+    private static func desktopWords(language: String?) -> (String) -> String? {
+        guard let language, let catalog = MessageCatalog(path: DesktopTranslations.gtk.catalogPath(language: language)) else {
+            return { _ in nil }
+        }
+        return { DesktopTranslations.translation(of: $0, in: catalog) }
+    }
+
     static func language(ofTable file: String) -> String? {
         let folders = file.split(separator: "/").dropLast()
         guard let folder = folders.last, folder.hasSuffix(".lproj") else { return nil }

@@ -227,12 +227,12 @@ package final class AccountPanelDialog: Window {
     }
 
     private func relabel(_ strings: Localization) {
-        gtk_label_set_text_with_mnemonic(usernameLabel.cast(), request.usernameLabel ?? strings.string("_Username"))
-        gtk_label_set_text_with_mnemonic(passwordLabel.cast(), request.passwordLabel ?? strings.string("_Password"))
+        gtk_label_set_text_with_mnemonic(usernameLabel.cast(), request.usernameLabel ?? strings.string(SignInMnemonics.username.rawValue))
+        gtk_label_set_text_with_mnemonic(passwordLabel.cast(), request.passwordLabel ?? strings.string(SignInMnemonics.password.rawValue))
         gtk_entry_set_placeholder_text(usernameEntry.cast(), strings.string("Username"))
         gtk_entry_set_placeholder_text(passwordEntry.cast(), strings.string("Password"))
-        gtk_button_set_label(okButton.cast(), request.okLabel ?? strings.string("_OK"))
-        gtk_button_set_label(cancelButton.cast(), request.cancelLabel ?? strings.string("_Cancel"))
+        gtk_button_set_label(okButton.cast(), request.okLabel ?? strings.string(SignInMnemonics.ok.rawValue))
+        gtk_button_set_label(cancelButton.cast(), request.cancelLabel ?? strings.string(SignInMnemonics.cancel.rawValue))
         // Japanese writes a mnemonic as "(_U)", which GTK would read out as "(U)": name each
         // widget by the plain word instead (a label the request gives, without its `_`).
         func name(_ given: String?, _ key: String) -> String {

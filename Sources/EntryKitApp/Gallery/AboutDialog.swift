@@ -37,7 +37,7 @@ final class AboutDialog: Window {
     }
 
     /// GTK's button texts (with their mnemonics) and the keys of EntryKit's translations.
-    private static let gtkButtonTexts = ["_Close", "_License", "C_redits"]
+    private static let gtkButtonTexts = AboutMnemonics.allCases.map(\.rawValue)
 
     private func relabelGtkButtons(_ strings: Localization) {
         let translations = Dictionary(
@@ -47,7 +47,7 @@ final class AboutDialog: Window {
         // A header bar's close button (dialogs have one on Wayland) has an icon for a label and
         // GTK's "Close" as its accessible name: it gets the name the Close button would have.
         let gtkCloseName = String(cString: g_dgettext("gtk30", "Close"))
-        let closeName = strings.string("_Close").replacing("_", with: "")
+        let closeName = strings.string(AboutMnemonics.close.rawValue).replacing("_", with: "")
         forEachDescendant(of: widget) { child in
             guard ek_is_a(child, gtk_button_get_type()) != 0 else { return }
             let button = UnsafeMutableRawPointer(child).assumingMemoryBound(to: GtkButton.self)

@@ -132,16 +132,16 @@ final class DropDownFieldPage: GalleryPage {
     }
 
     private func relabel(_ strings: Localization) {
-        gtk_label_set_text_with_mnemonic(topLabel.cast(), strings.string("Near the _top"))
-        gtk_label_set_text_with_mnemonic(bottomLabel.cast(), strings.string("Near the _bottom"))
+        gtk_label_set_text_with_mnemonic(topLabel.cast(), strings.string(DropDownPageMnemonics.nearTheTop.rawValue))
+        gtk_label_set_text_with_mnemonic(bottomLabel.cast(), strings.string(DropDownPageMnemonics.nearTheBottom.rawValue))
         for field in fields { field.placeholderText = strings.string("Click to choose") }
-        gtk_label_set_text_with_mnemonic(countLabel.cast(), strings.string("_Items"))
-        gtk_label_set_text_with_mnemonic(rowsLabel.cast(), strings.string("_Rows shown"))
-        gtk_label_set_text_with_mnemonic(rowHeightLabel.cast(), strings.string("Row _height (0: the entry's)"))
-        gtk_label_set_text_with_mnemonic(borderLabel.cast(), strings.string("Border _color"))
-        gtk_label_set_text_with_mnemonic(fontLabel.cast(), strings.string("List _font"))
-        gtk_label_set_text_with_mnemonic(fontSizeLabel.cast(), strings.string("Font si_ze"))
-        gtk_button_set_label(editableCheck.cast(), strings.string("_Editable: free text, typing filters"))
+        gtk_label_set_text_with_mnemonic(countLabel.cast(), strings.string(DropDownPageMnemonics.items.rawValue))
+        gtk_label_set_text_with_mnemonic(rowsLabel.cast(), strings.string(DropDownPageMnemonics.rowsShown.rawValue))
+        gtk_label_set_text_with_mnemonic(rowHeightLabel.cast(), strings.string(DropDownPageMnemonics.rowHeight.rawValue))
+        gtk_label_set_text_with_mnemonic(borderLabel.cast(), strings.string(DropDownPageMnemonics.borderColor.rawValue))
+        gtk_label_set_text_with_mnemonic(fontLabel.cast(), strings.string(DropDownPageMnemonics.listFont.rawValue))
+        gtk_label_set_text_with_mnemonic(fontSizeLabel.cast(), strings.string(DropDownPageMnemonics.fontSize.rawValue))
+        gtk_button_set_label(editableCheck.cast(), strings.string(DropDownPageMnemonics.editable.rawValue))
         gtk_button_set_use_underline(editableCheck.cast(), 1)
         showPick(strings)
     }

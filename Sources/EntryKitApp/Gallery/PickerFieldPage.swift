@@ -61,7 +61,7 @@ final class PickerFieldPage: GalleryPage {
     }
 
     private func relabel(_ strings: Localization) {
-        gtk_label_set_text_with_mnemonic(fieldLabel.cast(), strings.string("_Picked value"))
+        gtk_label_set_text_with_mnemonic(fieldLabel.cast(), strings.string(PickerPageMnemonics.pickedValue.rawValue))
         field.accessibleName = strings.string("Picked value")
         gtk_label_set_text_with_mnemonic(itemsLabel.cast(), strings.string("Items, one per line"))
         gtk_label_set_text_with_mnemonic(placeholderLabel.cast(), strings.string("Placeholder"))
