@@ -168,7 +168,7 @@ final class Reports: Sendable {
         #expect(english.format(Self.key, "ann", 0) == "Accepted: username ann, password of 0 characters.")
         #expect(english.format(Self.key, "ann", 12) == "Accepted: username ann, password of 12 characters.")
         let japanese = Localization(searchPaths: [Localization.sourceTreeResources], preference: LanguagePreference(locales: ["ja"]))
-        #expect(japanese.format(Self.key, "ann", 1) == "受け付けました: ユーザ名 ann、パスワード 1 文字。")
+        #expect(japanese.format(Self.key, "ann", 1) == "受け付けました: ユーザー名 ann、パスワード 1 文字。")
     }
 
     @Test func zeroFormAndAFormWithoutTheNumberAndSequentialArguments() throws {
