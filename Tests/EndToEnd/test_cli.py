@@ -84,11 +84,14 @@ def test_lookup_follows_the_language_environment(binary):
     assert run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "ja"}).stdout == "キャンセル\n"
     assert run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "", "LC_ALL": "ja_JP.UTF-8"}).stdout == "キャンセル\n"
     assert run_cli(binary, "strings", "lookup", "Sign In", env={"LANGUAGE": "fr:en"}).stdout == "Connexion\n"
-    # No EntryKit table for Esperanto: GTK's own catalog has the stock word, without its mnemonic;
-    # EntryKit's own words stay English.
-    gtk = gettext.translation("gtk30", languages=["eo"]).gettext("_Cancel").replace("_", "")
-    assert gtk != "Cancel" and run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "eo:en"}).stdout == gtk + "\n"
-    assert run_cli(binary, "strings", "lookup", "Sign In", env={"LANGUAGE": "eo:en"}).stdout == "Sign In\n"
+    # No EntryKit table for Scottish Gaelic: GTK's own catalog has the stock word, without its
+    # mnemonic; EntryKit's own words stay English.
+    gtk = gettext.translation("gtk30", languages=["gd"]).gettext("_Cancel").replace("_", "")
+    assert gtk != "Cancel" and run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "gd:en"}).stdout == gtk + "\n"
+    assert run_cli(binary, "strings", "lookup", "Sign In", env={"LANGUAGE": "gd:en"}).stdout == "Sign In\n"
+    # A modifier names a variant: Serbian in Latin letters, else in Cyrillic.
+    assert run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "sr@latin"}).stdout == "Otkaži\n"
+    assert run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "sr"}).stdout == "Откажи\n"
     # A language with no table at all (nor a GTK catalog) falls through to English.
     assert run_cli(binary, "strings", "lookup", "Cancel", env={"LANGUAGE": "tlh:en"}).stdout == "Cancel\n"
     unknown = run_cli(binary, "strings", "lookup", "No such key", env={"LANGUAGE": "ja"})

@@ -1,7 +1,8 @@
 """Every language EntryKit ships, as a user on that desktop sees it: `login`, `choose` and `pick`
 show no English word in any name, label or button (except words GTK's own catalog for that
 language keeps in English), their stock words (OK, Cancel, Username, Password) are exactly GTK's
-(read here from /usr/share/locale/xx/LC_MESSAGES/gtk30.mo with Python's gettext module), a
+(read here from /usr/share/locale/xx/LC_MESSAGES/gtk30.mo with Python's gettext module) where GTK
+translates them and the table's own where it does not (Urdu, Amharic, Welsh, ...), a
 language EntryKit does not ship takes GTK's words before English and a user's table before GTK's,
 and right-to-left languages are mirrored.
 
@@ -25,6 +26,9 @@ from conftest import REPO, entrykit_binary, run_cli
 
 RESOURCES = REPO / "Resources"
 SHIPPED = sorted(path.name[: -len(".lproj")] for path in RESOURCES.glob("*.lproj") if path.name != "en.lproj")
+# Variants of the source language: every word is English, so only their stock words are checked
+# here (and their spelling in test_british_english_spells_the_british_way).
+ENGLISH_VARIANTS = {language for language in SHIPPED if language.startswith("en_")}
 PSEUDO = "oc"
 # EntryKit's keys shown by the dialogs that are GTK's words (DesktopTranslations.terms), each with
 # GTK's msgid; the pseudo-translated table leaves them out so that GTK's catalog supplies them.
@@ -64,9 +68,26 @@ def gtk_word(language, key):
     return translated if key.startswith("_") or "_" in key else without_mnemonic(translated)
 
 
+def gtk_translates(language, key):
+    catalog = gtk_catalog(language)
+    return catalog is not None and STOCK[key] in catalog._catalog
+
+
 @functools.cache
+def table(language):
+    return json.loads(run_cli(entrykit_binary(), "strings", "dump", RESOURCES / f"{language}.lproj" / "EntryKit.strings").stdout)
+
+
+def stock_word(language, key):
+    """What a dialog in `language` shows for the stock `key`: GTK's word where GTK's catalog
+    translates it, else the shipped table's (never the English of a catalog without it)."""
+    if gtk_translates(language, key) or language == PSEUDO:
+        return gtk_word(language, key)
+    return table(language)[key]
+
+
 def english_table():
-    return json.loads(run_cli(entrykit_binary(), "strings", "dump", RESOURCES / "en.lproj" / "EntryKit.strings").stdout)
+    return table("en")
 
 
 def english_words():
@@ -139,32 +160,59 @@ def test_no_english_and_gtks_own_stock_words(binary, display, pseudo_resources, 
         app.close()
     # Words, not their case: Dutch "Item kiezen" starts a sentence with the "item" GTK's Dutch uses.
     english = {word.casefold() for word in english_words()} - {word.casefold() for word in kept_in_english(language)}
+    if language in ENGLISH_VARIANTS:
+        english = set()
     leaks = {(role, name): sorted({word.casefold() for word in WORD.findall(name)} & english) for role, name in names}
     assert not {shown: words for shown, words in leaks.items() if words}, f"{language} {command}: English on screen"
     buttons = {name for role, name in names if role == "push button"}
-    assert {gtk_word(language, "OK"), gtk_word(language, "Cancel")} <= buttons, f"{language}: {buttons}"
+    assert {stock_word(language, "OK"), stock_word(language, "Cancel")} <= buttons, f"{language}: {buttons}"
     if command == "login":
         labels = {name for role, name in names if role == "label"}
-        assert {gtk_word(language, "Username"), gtk_word(language, "Password")} <= labels, f"{language}: {labels}"
+        assert {stock_word(language, "Username"), stock_word(language, "Password")} <= labels, f"{language}: {labels}"
+        assert ("dialog", table(language)["Sign In"] if language != PSEUDO else pseudo_translated("Sign In")) in names
 
 
 def test_gtk_comes_before_english_and_a_users_table_before_gtk(binary, display, tmp_path):
-    """Esperanto: EntryKit ships no table, GTK has one. The user's table (ENTRYKIT_RESOURCES) has
-    only Cancel: it wins; OK, Username, Password come from GTK; the title stays English."""
-    (tmp_path / "eo.lproj").mkdir()
-    (tmp_path / "eo.lproj" / "EntryKit.strings").write_text('"Cancel" = "Rezigni";\n', encoding="utf-8")
-    app = launch(binary, "login", "eo", {"ENTRYKIT_RESOURCES": str(tmp_path)})
+    """Scottish Gaelic: EntryKit ships no table, GTK has one. The user's table (ENTRYKIT_RESOURCES)
+    has only Cancel: it wins; OK, Username, Password come from GTK; the title stays English."""
+    assert "gd" not in SHIPPED
+    (tmp_path / "gd.lproj").mkdir()
+    (tmp_path / "gd.lproj" / "EntryKit.strings").write_text('"Cancel" = "Leig seachad";\n', encoding="utf-8")
+    app = launch(binary, "login", "gd", {"ENTRYKIT_RESOURCES": str(tmp_path)})
     try:
         names = set(shown_names(app))
     finally:
         app.close()
-    assert ("push button", "Rezigni") in names
-    assert ("push button", gtk_word("eo", "OK")) in names and gtk_word("eo", "OK") == "Bone"
-    assert ("label", gtk_word("eo", "Username")) in names and gtk_word("eo", "Username") == "Uzantonomo"
-    assert ("label", gtk_word("eo", "Password")) in names
+    assert ("push button", "Leig seachad") in names
+    assert ("push button", gtk_word("gd", "OK")) in names and gtk_word("gd", "OK") == "Ceart ma-tha"
+    assert ("label", gtk_word("gd", "Username")) in names and gtk_word("gd", "Username") == "Ainm-cleachdaiche"
+    assert ("label", gtk_word("gd", "Password")) in names
     assert ("dialog", "Sign In") in names
-    result = run_cli(binary, "strings", "lookup", "_Cancel", env={"LANGUAGE": "eo", "ENTRYKIT_RESOURCES": str(tmp_path)})
-    assert result.stdout == gtk_catalog("eo").gettext("_Cancel") + "\n", "GTK's word, with its mnemonic"
+    result = run_cli(binary, "strings", "lookup", "_Cancel", env={"LANGUAGE": "gd", "ENTRYKIT_RESOURCES": str(tmp_path)})
+    assert result.stdout == gtk_catalog("gd").gettext("_Cancel") + "\n", "GTK's word, with its mnemonic"
+
+
+@pytest.mark.parametrize("language", ["sr@latin", "sr_RS.UTF-8@latin"])
+def test_serbian_in_latin_letters_is_chosen_by_its_modifier(binary, display, language):
+    """`LANGUAGE=sr@latin` (or a locale name with @latin) shows the Latin table, not the Cyrillic one."""
+    app = launch(binary, "login", language)
+    try:
+        names = set(shown_names(app))
+    finally:
+        app.close()
+    assert ("dialog", "Prijavljivanje") in names
+    assert ("push button", "Otkaži") in names and ("label", "Korisničko ime") in names
+    assert not any(re.search("[\u0400-\u04ff]", name) for _, name in names), names
+
+
+def test_british_english_spells_the_british_way(binary):
+    def lookup(language, key):
+        return run_cli(binary, "strings", "lookup", key, env={"LANGUAGE": language}).stdout.rstrip("\n")
+    assert lookup("en_GB", "Border _color") == "Border _colour"
+    assert lookup("en_GB", "Canceled.") == "Cancelled."
+    assert lookup("en_GB", "_License") == "_Licence"
+    assert lookup("en", "Border _color") == "Border _color"
+    assert lookup("en", "Canceled.") == "Canceled."
 
 
 # --- right to left, and the glyphs of every shipped script ---------------------
@@ -174,15 +222,16 @@ def extents(accessible):
 
 
 @pytest.mark.skipif(on_wayland(), reason="a Wayland client cannot learn where its widgets are on the screen")
-@pytest.mark.parametrize("language,lang", [("en", "C.UTF-8"), ("ar", "C.UTF-8"), ("fa", "C.UTF-8"), ("he", "he_IL.UTF-8")])
+@pytest.mark.parametrize("language,lang", [
+    ("en", "C.UTF-8"), ("ar", "C.UTF-8"), ("fa", "C.UTF-8"), ("he", "he_IL.UTF-8"), ("ur", "C.UTF-8"), ("ps", "C.UTF-8")])
 def test_right_to_left_dialogs_are_mirrored(binary, display, language, lang):
     mirrored = language != "en"
     app = RunningApp(binary, ["login"], env={"LANGUAGE": language, "LANG": lang})
     try:
         dialog = find(app.application, role="dialog")
-        ok = extents(find(dialog, role="push button", name=gtk_word(language, "OK") if mirrored else "OK"))
-        cancel = extents(find(dialog, role="push button", name=gtk_word(language, "Cancel") if mirrored else "Cancel"))
-        label = extents(find(dialog, role="label", name=gtk_word(language, "Username") if mirrored else "Username"))
+        ok = extents(find(dialog, role="push button", name=stock_word(language, "OK") if mirrored else "OK"))
+        cancel = extents(find(dialog, role="push button", name=stock_word(language, "Cancel") if mirrored else "Cancel"))
+        label = extents(find(dialog, role="label", name=stock_word(language, "Username") if mirrored else "Username"))
         field = extents(find(dialog, role="text"))
         assert (ok.x < cancel.x) == mirrored, f"{language}: OK at {ok.x}, Cancel at {cancel.x}"
         assert (label.x > field.x) == mirrored, f"{language}: the label at {label.x}, its field at {field.x}"
@@ -191,8 +240,8 @@ def test_right_to_left_dialogs_are_mirrored(binary, display, language, lang):
     app = RunningApp(binary, COMMANDS["choose"], env={"LANGUAGE": language, "LANG": lang})
     try:
         dialog = find(app.application, role="dialog")
-        ok = extents(find(dialog, role="push button", name=gtk_word(language, "OK") if mirrored else "OK"))
-        cancel = extents(find(dialog, role="push button", name=gtk_word(language, "Cancel") if mirrored else "Cancel"))
+        ok = extents(find(dialog, role="push button", name=stock_word(language, "OK") if mirrored else "OK"))
+        cancel = extents(find(dialog, role="push button", name=stock_word(language, "Cancel") if mirrored else "Cancel"))
         field = extents(find(dialog, role="combo box"))
         assert (ok.x < cancel.x) == mirrored, f"{language}: OK at {ok.x}, Cancel at {cancel.x}"
         # The buttons sit at the end of the line: the right in English, the left when mirrored.
@@ -201,7 +250,12 @@ def test_right_to_left_dialogs_are_mirrored(binary, display, language, lang):
         app.close()
 
 
-@pytest.mark.parametrize("script", ["ar", "he", "fa", "hi", "th", "zh-cn", "zh-tw", "ja", "ko", "el", "ru"])
+@pytest.mark.parametrize("script", [
+    "ar", "he", "fa", "hi", "th", "zh-cn", "zh-tw", "ja", "ko", "el", "ru",
+    # The second round's scripts: Bengali, Urdu and Pashto (Arabic), Marathi and Nepali
+    # (Devanagari), Telugu, Tamil, Gujarati, Kannada, Ethiopic, Gurmukhi, Malayalam, Sinhala, Khmer,
+    # Myanmar, Odia, Georgian, Cyrillic (be, mk, kk), Hong Kong's Chinese.
+    "bn", "ur", "ps", "mr", "ne", "te", "ta", "gu", "kn", "am", "pa", "ml", "si", "km", "my", "or", "ka", "be", "mk", "kk", "zh-hk"])
 def test_a_font_draws_every_shipped_script(script):
     fonts = subprocess.run(["fc-list", f":lang={script}", "family"], capture_output=True, text=True, check=True).stdout
     assert "Noto" in fonts or "DejaVu" in fonts, f"no font for {script}: scripts/install-deps --test installs fonts-noto-core, -cjk"

@@ -73,6 +73,23 @@ import Testing
         Choice(language: "nl", key: "Passphrase"): "seahorse's Wachtwoord is the desktop's Password; pinentry shows both",
         Choice(language: "pt", key: "Passphrase"): "seahorse's Palavra-passe is the desktop's Password; pinentry shows both",
         Choice(language: "zh_TW", key: "Quality:"): "GnuPG's Traditional Chinese catalog adds a %s its message lacks; the word is the same",
+        Choice(language: "ca@valencia", key: "Passphrase"):
+            "seahorse's Valencian says Contrasenya, its word for Password too; pinentry shows both",
+        Choice(language: "lv", key: "Passphrase"): "seahorse's Latvian says Parole, the desktop's Password; pinentry shows both",
+        Choice(language: "nn", key: "Passphrase"): "seahorse's Nynorsk says Passord, the desktop's Password; pinentry shows both",
+        Choice(language: "am", key: "Password"):
+            "mate-polkit writes the genitive apart (የ መግቢያ ቃል); the table joins it, as Amharic spelling does",
+        Choice(language: "km", key: "Quit"): "GTK's Khmer stock Quit says បោះបង់, its word for Cancel; the menu says ចេញ (leave)",
+        Choice(language: "mr", key: "Passphrase"): "seahorse's Marathi says वाक्यरचना, which means syntax",
+        Choice(language: "my", key: "OK"): "GTK's Burmese stock label ကောင်းပြိ lacks the vowel sign of ကောင်းပြီ",
+        Choice(language: "ne", key: "Overview"): "seahorse's Nepali says अधिलेखन गर्नुहोस्, which means overwrite",
+        Choice(language: "or", key: "Passphrase"): "seahorse's Odia says ପ୍ରବେଶ ସଙ୍କେତ, the desktop's Password; pinentry shows both",
+        Choice(language: "pa", key: "Passphrase"): "seahorse's Punjabi says ਵਾਕ, any sentence; ਪਾਸ-ਵਾਕ says which",
+        Choice(language: "ps", key: "Password"):
+            "mate-polkit's Pashto, the only catalog with the term, says تېرنويې with its colon first; GTK's Pashto says پټنوم",
+        Choice(language: "ur", key: "Cancel"): "mate-polkit's Urdu, the only catalog with the term, says ملتوی, which means postponed",
+        Choice(language: "uz", key: "Password"):
+            "mate-polkit's Uzbek, the only catalog with the term, says Maxfiy so'z (secret word); Uzbek interfaces say Parol",
     ]
 
     static let resources = Localization.sourceTreeResources

@@ -46,6 +46,16 @@ final class Reports: Sendable {
         ("de", [.one, .other, .other, .other, .other, .other, .other, .other, .other]),
         ("ja", [.other, .other, .other, .other, .other, .other, .other, .other, .other]),
         ("zh_TW", [.other, .other, .other, .other, .other, .other, .other, .other, .other]),
+        ("be", [.one, .few, .many, .many, .one, .few, .many, .one, .many]),
+        ("bs", [.one, .few, .other, .other, .one, .few, .other, .one, .other]),
+        ("sr@latin", [.one, .few, .other, .other, .one, .few, .other, .one, .other]),
+        ("mk", [.one, .other, .other, .other, .one, .other, .other, .one, .other]),
+        ("is", [.one, .other, .other, .other, .one, .other, .other, .one, .other]),
+        ("lv", [.one, .other, .other, .zero, .one, .other, .other, .one, .zero]),
+        ("ga", [.one, .two, .few, .other, .other, .other, .other, .other, .other]),
+        ("cy", [.one, .two, .other, .other, .other, .other, .other, .other, .other]),
+        ("bn", [.one, .other, .other, .other, .other, .other, .other, .other, .other]),
+        ("km", [.other, .other, .other, .other, .other, .other, .other, .other, .other]),
     ])
     func categoriesOfTheIssuesNumbers(language: String, expected: [PluralCategory]) {
         #expect(Self.numbers.map { PluralRules.category(of: $0, language: language) } == expected)
@@ -65,6 +75,19 @@ final class Reports: Sendable {
         #expect(PluralRules.category(of: 102, language: "sl") == .two)
         #expect(PluralRules.category(of: 0, language: "ro") == .few)
         #expect(PluralRules.category(of: -1, language: "en") == .one)
+        #expect(PluralRules.category(of: 0, language: "lv") == .zero)
+        #expect(PluralRules.category(of: 10, language: "lv") == .zero)
+        #expect(PluralRules.category(of: 0, language: "cy") == .zero)
+        #expect(PluralRules.category(of: 3, language: "cy") == .few)
+        #expect(PluralRules.category(of: 6, language: "cy") == .many)
+        #expect(PluralRules.category(of: 7, language: "ga") == .many)
+        #expect(PluralRules.category(of: 10, language: "ga") == .many)
+        #expect(PluralRules.category(of: 0, language: "be") == .many)
+        for language in ["am", "bn", "gu", "kn", "pa", "si"] {
+            #expect(PluralRules.category(of: 0, language: language) == .one, "\(language)")
+        }
+        for language in ["ur", "mr", "ta", "ast"] { #expect(PluralRules.category(of: 0, language: language) == .other, "\(language)") }
+        #expect(PluralRules.category(of: 1_000_000, language: "ca@valencia") == .many)
     }
 
     /// The forms a `.stringsdict` needs for a `%d` count in each language of the issue's list:
@@ -83,15 +106,27 @@ final class Reports: Sendable {
             "pl": [.one, .few, .many, .other], "ru": [.one, .few, .many, .other], "uk": [.one, .few, .many, .other],
             "sl": [.one, .two, .few, .other], "he": [.one, .two, .other],
             "id": [.other], "ja": [.other], "ko": [.other], "th": [.other], "vi": [.other], "zh_CN": [.other], "zh_TW": [.other],
+            // The second round.
+            "af": [.one, .other], "am": [.one, .other], "ast": [.one, .other], "az": [.one, .other], "bn": [.one, .other],
+            "en_GB": [.one, .other], "eo": [.one, .other], "gu": [.one, .other], "is": [.one, .other], "ka": [.one, .other],
+            "kk": [.one, .other], "kn": [.one, .other], "ku": [.one, .other], "mk": [.one, .other], "ml": [.one, .other],
+            "mr": [.one, .other], "ne": [.one, .other], "nn": [.one, .other], "or": [.one, .other], "pa": [.one, .other],
+            "ps": [.one, .other], "si": [.one, .other], "sq": [.one, .other], "ta": [.one, .other], "te": [.one, .other],
+            "ur": [.one, .other], "uz": [.one, .other],
+            "ca@valencia": [.one, .many, .other], "bs": [.one, .few, .other], "sr@latin": [.one, .few, .other],
+            "lv": [.zero, .one, .other], "be": [.one, .few, .many, .other], "ga": [.one, .two, .few, .many, .other],
+            "cy": [.zero, .one, .two, .few, .many, .other],
+            "km": [.other], "ms": [.other], "my": [.other], "zh_HK": [.other],
         ]
-        #expect(needs.count == 41)
+        #expect(needs.count == 79)
         for (language, categories) in needs { #expect(PluralRules.integerCategories(of: language) == categories, "\(language)") }
     }
 
     @Test func everyLanguageOfTheListHasItsRules() {
         let languages = """
             ar bg ca cs da de el es et eu fa fi fr gl he hi hr hu id it ja ko lt nb nl pl pt pt_BR ro ru sk sl sr sv th tr uk vi \
-            zh_CN zh_TW en
+            zh_CN zh_TW en bn ur mr te ta ms gu kn am pa ml ne uz kk az af si km my or ps ku sq be ka mk lv bs ga cy is eo nn ast \
+            sr@latin ca@valencia zh_HK en_GB
             """.split(separator: " ").map(String.init)
         for language in languages { #expect(PluralRules.knows(language), "\(language)") }
         #expect(!PluralRules.knows("tlh"))

@@ -93,4 +93,19 @@ import Testing
         #expect(table["Border _color"] == "Border _color")
         #expect(table["Canceled."] == "Canceled.")
     }
+
+    /// British English keeps every American key and spells it the British way (GTK's en_GB
+    /// catalog does the same for _License).
+    @Test func britishEnglishSpellsTheBritishWay() throws {
+        let english = try Self.table("en")
+        let british = try Self.table("en_GB")
+        #expect(Set(british.keys) == Set(english.keys))
+        #expect(british["Border _color"] == "Border _colour")
+        #expect(british["Canceled."] == "Cancelled.")
+        #expect(british["_License"] == "_Licence")
+        for (key, value) in british {
+            let american = Set(Self.words(value)).intersection(Self.britishToAmerican.values)
+            #expect(american.isEmpty, "en_GB: \"\(key)\" = \"\(value)\" spells \(american.sorted()) the American way")
+        }
+    }
 }

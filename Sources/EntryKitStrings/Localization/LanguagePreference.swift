@@ -49,9 +49,11 @@ public struct LanguagePreference: Sendable, Equatable {
         self.languages = languages
     }
 
-    /// `ja_JP.UTF-8@variant` → `["ja_JP", "ja"]`; `C` and `POSIX` name no language.
+    /// `ja_JP.UTF-8` → `["ja_JP", "ja"]`, `sr_RS.UTF-8@latin` → `["sr_RS@latin", "sr@latin",
+    /// "sr_RS", "sr"]` (``withModifier(_:of:)``); `C` and `POSIX` name no language.
     static func candidates(forLocale locale: String) -> [String] {
         var name = Substring(locale.trimmingWhitespace())
+        let modifier = name.firstIndex(of: "@").map { name[$0...] } ?? ""
         if let at = name.firstIndex(of: "@") { name = name[..<at] }
         if let dot = name.firstIndex(of: ".") { name = name[..<dot] }
         // `ja-JP` (BCP 47) is written `ja_JP` in .lproj names.
@@ -59,8 +61,8 @@ public struct LanguagePreference: Sendable, Equatable {
         guard !normalized.isEmpty, normalized != "C", normalized != "POSIX",
             normalized.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
         else { return [] }
-        guard let underscore = normalized.firstIndex(of: "_") else { return [normalized] }
-        return [normalized, String(normalized[..<underscore])]
+        guard let underscore = normalized.firstIndex(of: "_") else { return withModifier(modifier, of: [normalized]) }
+        return withModifier(modifier, of: [normalized, String(normalized[..<underscore])])
     }
 }
 

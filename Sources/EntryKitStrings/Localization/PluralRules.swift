@@ -18,11 +18,13 @@ public enum PluralCategory: String, Sendable, CaseIterable {
 public enum PluralRules {
     /// One rule per family of languages that count alike.
     enum Rule: Sendable {
-        /// No plural: id, ja, ko, th, vi, zh.
+        /// No plural: id, ja, km, ko, ms, my, th, vi, zh.
         case none
         /// one: 1.
         case one
-        /// one: 0 and 1 (fa, hi).
+        /// one: 1, 21, 31, … by the last digit, not 11 (is, mk).
+        case oneByLastDigit
+        /// one: 0 and 1 (am, bn, fa, gu, hi, kn, pa, si).
         case zeroAndOne
         /// one: 1; many: whole millions (ca, es, it, pt_PT).
         case oneAndMillions
@@ -36,7 +38,7 @@ public enum PluralRules {
         case czech
         /// one: 1; few: 2–4 by the last digit, not 12–14; many: the rest.
         case polish
-        /// one: 1 by the last digit, not 11; few: 2–4, not 12–14; many: the rest (ru, uk).
+        /// one: 1 by the last digit, not 11; few: 2–4, not 12–14; many: the rest (be, ru, uk).
         case eastSlavic
         /// As East Slavic, but the rest is other (hr, sr, bs).
         case southSlavic
@@ -46,17 +48,26 @@ public enum PluralRules {
         case lithuanian
         /// one: 1; few: 0 and 2–19 by the last two digits, and 101, 1001…
         case romanian
+        /// zero: 0 by the last digit and 11–19 by the last two; one: 1 by the last digit, not 11 (lv).
+        case latvian
+        /// one 1, two 2, few 3–6, many 7–10 (ga).
+        case irish
+        /// zero 0, one 1, two 2, few 3, many 6 (cy).
+        case welsh
 
         var categories: [PluralCategory] {
             switch self {
             case .none: [.other]
-            case .one, .zeroAndOne: [.one, .other]
+            case .one, .oneByLastDigit, .zeroAndOne: [.one, .other]
             case .oneAndMillions, .zeroAndOneAndMillions: [.one, .many, .other]
             case .hebrew: [.one, .two, .other]
             case .arabic: [.zero, .one, .two, .few, .many, .other]
             case .czech, .polish, .eastSlavic, .lithuanian: [.one, .few, .many, .other]
             case .southSlavic, .romanian: [.one, .few, .other]
             case .slovenian: [.one, .two, .few, .other]
+            case .latvian: [.zero, .one, .other]
+            case .irish: [.one, .two, .few, .many, .other]
+            case .welsh: [.zero, .one, .two, .few, .many, .other]
             }
         }
 
@@ -67,6 +78,7 @@ public enum PluralRules {
             switch self {
             case .none: return .other
             case .one: return n == 1 ? .one : .other
+            case .oneByLastDigit: return last == 1 && lastTwo != 11 ? .one : .other
             case .zeroAndOne: return n <= 1 ? .one : .other
             case .oneAndMillions: return n == 1 ? .one : n != 0 && n % 1_000_000 == 0 ? .many : .other
             case .zeroAndOneAndMillions: return n <= 1 ? .one : n % 1_000_000 == 0 ? .many : .other
@@ -101,22 +113,47 @@ public enum PluralRules {
             case .romanian:
                 if n == 1 { return .one }
                 return n == 0 || (1...19).contains(lastTwo) ? .few : .other
+            case .latvian:
+                if last == 0 || (11...19).contains(lastTwo) { return .zero }
+                return last == 1 ? .one : .other
+            case .irish:
+                switch n {
+                case 1: return .one
+                case 2: return .two
+                case 3...6: return .few
+                case 7...10: return .many
+                default: return .other
+                }
+            case .welsh:
+                switch n {
+                case 0: return .zero
+                case 1: return .one
+                case 2: return .two
+                case 3: return .few
+                case 6: return .many
+                default: return .other
+                }
             }
         }
     }
 
     static let rules: [String: Rule] = [
-        "ar": .arabic, "bg": .one, "bs": .southSlavic, "ca": .oneAndMillions, "cs": .czech, "da": .one, "de": .one,
+        "af": .one, "am": .zeroAndOne, "ar": .arabic, "ast": .one, "az": .one, "be": .eastSlavic, "bg": .one,
+        "bn": .zeroAndOne, "bs": .southSlavic, "ca": .oneAndMillions, "cs": .czech, "cy": .welsh, "da": .one, "de": .one,
         "el": .one, "en": .one, "eo": .one, "es": .oneAndMillions, "et": .one, "eu": .one, "fa": .zeroAndOne, "fi": .one,
-        "fr": .zeroAndOneAndMillions, "gl": .one, "he": .hebrew, "hi": .zeroAndOne, "hr": .southSlavic, "hu": .one,
-        "id": .none, "it": .oneAndMillions, "ja": .none, "ko": .none, "lt": .lithuanian, "nb": .one, "nl": .one,
-        "pl": .polish, "pt": .oneAndMillions, "pt_BR": .zeroAndOneAndMillions, "ro": .romanian, "ru": .eastSlavic,
-        "sk": .czech, "sl": .slovenian, "sr": .southSlavic, "sv": .one, "th": .none, "tr": .one, "uk": .eastSlavic,
-        "vi": .none, "zh": .none,
+        "fr": .zeroAndOneAndMillions, "ga": .irish, "gl": .one, "gu": .zeroAndOne, "he": .hebrew, "hi": .zeroAndOne,
+        "hr": .southSlavic, "hu": .one, "id": .none, "is": .oneByLastDigit, "it": .oneAndMillions, "ja": .none, "ka": .one,
+        "kk": .one, "km": .none, "kn": .zeroAndOne, "ko": .none, "ku": .one, "lt": .lithuanian, "lv": .latvian,
+        "mk": .oneByLastDigit, "ml": .one, "mr": .one, "ms": .none, "my": .none, "nb": .one, "ne": .one, "nl": .one,
+        "nn": .one, "or": .one, "pa": .zeroAndOne, "pl": .polish, "ps": .one, "pt": .oneAndMillions,
+        "pt_BR": .zeroAndOneAndMillions, "ro": .romanian, "ru": .eastSlavic, "si": .zeroAndOne, "sk": .czech,
+        "sl": .slovenian, "sq": .one, "sr": .southSlavic, "sv": .one, "ta": .one, "te": .one, "th": .none, "tr": .one,
+        "uk": .eastSlavic, "ur": .one, "uz": .one, "vi": .none, "zh": .none,
     ]
 
-    /// The rule of `language` (`zh_CN` → `zh`); nil for a language not in the table.
+    /// The rule of `language` (`zh_CN` → `zh`, `sr@latin` → `sr`); nil for a language not in the table.
     static func rule(of language: String) -> Rule? {
+        let language = LanguagePreference.withoutModifier(language)
         if let rule = rules[language] { return rule }
         guard let underscore = language.firstIndex(of: "_") else { return nil }
         return rules[String(language[..<underscore])]
