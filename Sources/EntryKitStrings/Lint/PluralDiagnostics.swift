@@ -27,7 +27,7 @@ extension StringsDocument {
                 }
                 guard let language, PluralRules.knows(language) else { continue }
                 for category in PluralRules.integerCategories(of: language) where variable.forms[category] == nil {
-                    let examples = Self.examples(of: category, language: language)
+                    let examples = PluralRules.examples(of: category, language: language)
                     say(
                         false,
                         "variable \"\(name)\" has no \(category) form, which \(language) uses for \(examples); \"other\" is shown instead")
@@ -40,11 +40,5 @@ extension StringsDocument {
             }
         }
         return found
-    }
-
-    /// The first whole numbers of `category` in `language`: "2, 3, 4, …".
-    private static func examples(of category: PluralCategory, language: String) -> String {
-        let numbers = ((0...200) + [1_000_000, 2_000_000]).filter { PluralRules.category(of: $0, language: language) == category }
-        return numbers.prefix(4).map(String.init).joined(separator: ", ") + (numbers.count > 4 ? ", …" : "")
     }
 }
