@@ -211,13 +211,16 @@ extension StringsCommand {
         }
     }
 
-    /// Each language's `.strings` (and `.stringsdict`) file of `catalog` under `folder`.
-    static func lprojFiles(_ catalog: StringCatalog, table: String, folder: String) -> [(path: String, text: String)] {
+    /// Each language's `.strings` (and `.stringsdict`) file of `catalog` under `folder`, as
+    /// `convert` writes them: `folder/zh_CN.lproj/TABLE.strings` and its text.
+    public static func lprojFiles(_ catalog: StringCatalog, table: String, folder: String) -> [(path: String, text: String)] {
         var comments: [String: String] = [:]
         for entry in catalog.entries { if let comment = entry.comment { comments[entry.key] = comment } }
         var files: [(path: String, text: String)] = []
+        var written: Set<String> = []
         for tag in catalog.languages {
-            guard let name = LanguageTag.localeName(tag) else { continue }
+            // Of two tags with one LANGUAGE name (zh-Hans, zh-CN), the first is the table, as for lookups.
+            guard let name = LanguageTag.localeName(tag), written.insert(name).inserted else { continue }
             let compiled = catalog.table(language: tag)
             guard !compiled.entries.isEmpty else { continue }
             let base = "\(folder)/\(name).lproj/\(table)"

@@ -262,7 +262,10 @@ public enum JSONReader {
                 if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
                 guard digits() > 0 else { throw fail("expected a digit in the exponent, found \(found)") }
             }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            // Foundation refuses what no Double holds, and so does every reader built on one.
+            guard Double(text)?.isFinite == true else { throw fail("the number \(text) is too large for any reader", at: start) }
+            return text
         }
 
         /// A quoted string, `index` at its opening quote. Runs without escapes are copied whole.

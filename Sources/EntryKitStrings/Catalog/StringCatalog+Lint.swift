@@ -10,6 +10,22 @@ extension StringCatalog {
     /// source language's, substitutions that cannot be used, device variations without `other`.
     public var diagnostics: [StringsDiagnostic] {
         var found = problems
+        var names: [String: String] = [:]
+        for tag in languages {
+            guard let name = LanguageTag.localeName(tag) else { continue }
+            if let first = names[name] {
+                let position = entries.lazy.compactMap { entry in entry.localizations.first { $0.language == tag }?.localization.position }
+                    .first
+                found.append(
+                    StringsDiagnostic(
+                        position: position ?? SourcePosition(line: 1, column: 1), isError: false,
+                        message:
+                            "\(JSONString.quoted(tag)) is the language \(name), as \(JSONString.quoted(first)) is; only \(first)'s text is read"
+                    ))
+            } else {
+                names[name] = tag
+            }
+        }
         for entry in entries {
             let expected = sourceConversions(entry)
             for (language, localization) in entry.localizations {
@@ -17,7 +33,8 @@ extension StringCatalog {
                 func say(_ isError: Bool, _ position: SourcePosition, _ message: String) {
                     found.append(
                         StringsDiagnostic(
-                            position: position, isError: isError, message: "\(JSONString.quoted(entry.key)) (\(language)): \(message)"))
+                            position: position, isError: isError,
+                            message: "\(JSONString.quoted(entry.key)) (\(Self.shown(language))): \(message)"))
                 }
                 checkShape(localization, language: language, say: say)
                 guard entry.shouldTranslate || isSource, let value = Self.compile(localization, isSource: isSource) else { continue }
@@ -29,6 +46,11 @@ extension StringCatalog {
             if a.element.isError != b.element.isError { return a.element.isError }
             return a.offset < b.offset
         }.map(\.element)
+    }
+
+    /// A language as a message names it: a tag as it is, anything else quoted (it may hold a line break).
+    static func shown(_ language: String) -> String {
+        LanguageTag.localeName(language) != nil ? language : JSONString.quoted(language)
     }
 
     /// The source language's conversions of `entry` (every variable at its `other` form), or
@@ -52,20 +74,23 @@ extension StringCatalog {
         if let value = localization.stringUnit?.value, !localization.substitutions.isEmpty || value.contains("%#@") {
             let defined = Set(localization.substitutions.map(\.name))
             for name in PluralFormat(format: value, variables: [:]).referencedVariables where !defined.contains(name) {
-                say(true, localization.position, "%#@\(name)@ has no substitution of that name; the text cannot be used")
+                say(
+                    true, localization.position,
+                    "\(JSONString.quoted("%#@\(name)@")) has no substitution of that name; the text cannot be used")
             }
         }
         for substitution in localization.substitutions {
             if substitution.formatSpecifier == nil {
                 say(
-                    true, substitution.position, "the substitution \"\(substitution.name)\" has no formatSpecifier; the text cannot be used"
+                    true, substitution.position,
+                    "the substitution \(JSONString.quoted(substitution.name)) has no formatSpecifier; the text cannot be used"
                 )
             }
             let selectors = substitution.variations.map(\.selector)
             if !selectors.contains("plural") && !selectors.contains("device") {
                 say(
                     true, substitution.position,
-                    "the substitution \"\(substitution.name)\" has no plural variations; the text cannot be used")
+                    "the substitution \(JSONString.quoted(substitution.name)) has no plural variations; the text cannot be used")
             }
             checkVariations(substitution.variations, language: language, say: say)
         }
@@ -75,11 +100,13 @@ extension StringCatalog {
         for variation in variations {
             for (name, localization) in variation.cases {
                 if variation.selector == "plural", PluralCategory(rawValue: name) == nil {
-                    say(true, localization.position, "\"\(name)\" is not a plural category (zero, one, two, few, many, other); ignored")
+                    say(
+                        true, localization.position,
+                        "\(JSONString.quoted(name)) is not a plural category (zero, one, two, few, many, other); ignored")
                 } else if variation.selector == "device", !Self.deviceNames.contains(name) {
                     say(
                         false, localization.position,
-                        "\"\(name)\" is not a device (\(Self.deviceNames.sorted().joined(separator: ", "))); ignored")
+                        "\(JSONString.quoted(name)) is not a device (\(Self.deviceNames.sorted().joined(separator: ", "))); ignored")
                 }
                 checkShape(localization, language: language, say: say)
             }
@@ -92,8 +119,12 @@ extension StringCatalog {
 
     /// The categories `language` needs and lacks, and those it has but never shows.
     private func checkCategories(_ plural: Variation, language: String, say: (Bool, SourcePosition, String) -> Void) {
-        guard let name = LanguageTag.localeName(language), PluralRules.knows(name) else { return }
         let given = Set(plural.cases.compactMap { PluralCategory(rawValue: $0.name) })
+        guard given.contains(.other) else {
+            say(true, plural.position, "no \"other\" form, every plural's fallback: the text cannot be used")
+            return
+        }
+        guard let name = LanguageTag.localeName(language), PluralRules.knows(name) else { return }
         for category in PluralRules.integerCategories(of: name) where !given.contains(category) {
             say(
                 false, plural.position,

@@ -305,7 +305,9 @@ extension StringCatalog {
                                 "\(JSONString.quoted(language.key)) is not a language tag (BCP 47, such as de or zh-Hans); no LANGUAGE picks it"
                             )
                         }
-                        if let localization = localization(language.value, "the \(language.key) localization of \(what)") {
+                        if let localization = localization(
+                            language.value, "the \(StringCatalog.shown(language.key)) localization of \(what)")
+                        {
                             entry.localizations.append((language.key, localization))
                         }
                     }

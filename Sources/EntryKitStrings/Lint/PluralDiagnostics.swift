@@ -20,7 +20,7 @@ extension StringsDocument {
                         if !resolved.agrees(with: expected) {
                             say(
                                 false,
-                                "the \(category) form of \"\(name)\" has format conversions that differ from the key's (\(expected)); the key's text is shown instead"
+                                "the \(category) form of \(JSONString.quoted(name)) has format conversions that differ from the key's (\(expected)); the key's text is shown instead"
                             )
                         }
                     }
@@ -30,12 +30,13 @@ extension StringsDocument {
                     let examples = PluralRules.examples(of: category, language: language)
                     say(
                         false,
-                        "variable \"\(name)\" has no \(category) form, which \(language) uses for \(examples); \"other\" is shown instead")
+                        "variable \(JSONString.quoted(name)) has no \(category) form, which \(language) uses for \(examples); \"other\" is shown instead"
+                    )
                 }
                 let used = Set(PluralRules.categories(of: language))
                 for category in PluralCategory.allCases
                 where variable.forms[category] != nil && !used.contains(category) && category != .zero {
-                    say(false, "variable \"\(name)\": \(language) has no \(category) category; this form is never shown")
+                    say(false, "variable \(JSONString.quoted(name)): \(language) has no \(category) category; this form is never shown")
                 }
             }
         }
