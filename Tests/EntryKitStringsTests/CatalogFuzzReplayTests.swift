@@ -92,7 +92,8 @@ import Testing
         #expect(
             plurals.contains(
                 "1:160: error: \"%d items\" (pl): \"lots\" is not a plural category (zero, one, two, few, many, other); ignored"))
-        #expect(plurals.contains("1:218: error: \"%d items\" (de): \"%#@missing@\" has no substitution of that name; the text cannot be used"))
+        #expect(
+            plurals.contains("1:218: error: \"%d items\" (de): \"%#@missing@\" has no substitution of that name; the text cannot be used"))
         #expect(
             try Self.seed("crash-two-tags-one-language.xcstrings").diagnostics.map(\.message).contains(
                 "\"eN\" is the language en, as \"en\" is; only en's text is read"))

@@ -35,7 +35,11 @@ extension StringCatalog {
     /// The table of `language`, a BCP 47 tag of the catalog (`zh-Hans`) or its `LANGUAGE`
     /// name (`zh_CN`); empty for a language the catalog does not hold.
     public func table(language: String) -> CatalogTable {
-        let tag = self.tag(of: language) ?? language
+        table(tag: self.tag(of: language) ?? language)
+    }
+
+    /// The table of exactly the BCP 47 tag `tag`.
+    func table(tag: String) -> CatalogTable {
         let isSource = tag == sourceLanguage
         var table = CatalogTable(entries: [], strings: [:], plurals: [:])
         for entry in entries {
@@ -55,7 +59,7 @@ extension StringCatalog {
         var tables: [String: CatalogTable] = [:]
         for tag in languages {
             guard let name = LanguageTag.localeName(tag), tables[name] == nil else { continue }
-            tables[name] = table(language: tag)
+            tables[name] = table(tag: tag)
         }
         return tables
     }

@@ -73,7 +73,7 @@ public struct StringCatalog: Sendable {
 
         /// The localization of exactly `language` (a BCP 47 tag), if any.
         public func localization(_ language: String) -> Localization? {
-            localizations.last { $0.language == language }?.localization
+            localizations.lastIndex { $0.language == language }.map { localizations[$0].localization }
         }
     }
 
@@ -181,7 +181,7 @@ public struct StringCatalog: Sendable {
     /// others in sorted order.
     public var languages: [String] {
         var others = Set<String>()
-        for entry in entries { for (language, _) in entry.localizations { others.insert(language) } }
+        for entry in entries { for index in entry.localizations.indices { others.insert(entry.localizations[index].language) } }
         others.remove(sourceLanguage)
         return [sourceLanguage] + others.sorted()
     }
@@ -219,6 +219,15 @@ extension StringCatalog {
     private struct Reader {
         let lines: LineIndex
         var problems: [StringsDiagnostic] = []
+        /// Which localization names are language tags, each worked out once.
+        var tags: [String: Bool] = [:]
+
+        mutating func isLanguageTag(_ name: String) -> Bool {
+            if let known = tags[name] { return known }
+            let known = LanguageTag.localeName(name) != nil
+            tags[name] = known
+            return known
+        }
 
         func position(_ offset: Int) -> SourcePosition { lines.position(of: offset) }
 
@@ -228,27 +237,45 @@ extension StringCatalog {
 
         /// The members of `node` with each key once (the last wins, the others are named), or nil
         /// when `node` is no object.
-        mutating func members(of node: JSONNode, _ what: String) -> [JSONMember]? {
+        mutating func members(of node: JSONNode, _ what: @autoclosure () -> String) -> [JSONMember]? {
             guard let members = node.members else {
-                problem(true, at: node.offset, "\(what) must be an object, not \(node.kindName); ignored")
+                problem(true, at: node.offset, "\(what()) must be an object, not \(node.kindName); ignored")
                 return nil
             }
-            var lastIndex: [String: Int] = [:]
-            for (index, member) in members.enumerated() {
-                if let earlier = lastIndex[member.key] {
-                    problem(
-                        false, at: member.keyOffset,
-                        "\(JSONString.quoted(member.key)) is given again in \(what) (first at \(position(members[earlier].keyOffset))); the last one is read"
-                    )
+            // Most objects are a few members without duplicates: a dictionary only for large ones.
+            var duplicated: Set<Int> = []
+            if members.count <= 16 {
+                for later in members.indices {
+                    if let earlier = members[..<later].lastIndex(where: { $0.key == members[later].key }) {
+                        note(members[later], given: members[earlier], in: what)
+                        duplicated.insert(earlier)
+                    }
                 }
-                lastIndex[member.key] = index
+            } else {
+                var lastIndex: [String: Int] = [:]
+                for (index, member) in members.enumerated() {
+                    if let earlier = lastIndex[member.key] {
+                        note(member, given: members[earlier], in: what)
+                        duplicated.insert(earlier)
+                    }
+                    lastIndex[member.key] = index
+                }
             }
-            return members.enumerated().filter { lastIndex[$0.element.key] == $0.offset }.map(\.element)
+            guard !duplicated.isEmpty else { return members }
+            return members.indices.filter { !duplicated.contains($0) }.map { members[$0] }
         }
 
-        mutating func string(_ node: JSONNode, _ what: String) -> String? {
+        /// A key given again in an object: the last one is read.
+        mutating func note(_ member: JSONMember, given earlier: JSONMember, in what: () -> String) {
+            problem(
+                false, at: member.keyOffset,
+                "\(JSONString.quoted(member.key)) is given again in \(what()) (first at \(position(earlier.keyOffset))); the last one is read"
+            )
+        }
+
+        mutating func string(_ node: JSONNode, _ what: @autoclosure () -> String) -> String? {
             guard let string = node.string else {
-                problem(true, at: node.offset, "\(what) must be a string, not \(node.kindName); ignored")
+                problem(true, at: node.offset, "\(what()) must be a string, not \(node.kindName); ignored")
                 return nil
             }
             return string
@@ -286,8 +313,8 @@ extension StringCatalog {
 
         mutating func entry(_ member: JSONMember) -> Entry {
             var entry = Entry(key: member.key, position: position(member.keyOffset))
-            let what = "the key \(JSONString.quoted(member.key))"
-            for field in members(of: member.value, what) ?? [] {
+            let what = { "the key \(JSONString.quoted(member.key))" }
+            for field in members(of: member.value, what()) ?? [] {
                 switch field.key {
                 case "comment": entry.comment = string(field.value, "comment")
                 case "extractionState": entry.extractionState = string(field.value, "extractionState")
@@ -299,14 +326,14 @@ extension StringCatalog {
                     entry.shouldTranslate = flag
                 case "localizations":
                     for language in members(of: field.value, "localizations") ?? [] {
-                        if LanguageTag.localeName(language.key) == nil {
+                        if !isLanguageTag(language.key) {
                             problem(
                                 false, at: language.keyOffset,
                                 "\(JSONString.quoted(language.key)) is not a language tag (BCP 47, such as de or zh-Hans); no LANGUAGE picks it"
                             )
                         }
                         if let localization = localization(
-                            language.value, "the \(StringCatalog.shown(language.key)) localization of \(what)")
+                            language.value, "the \(StringCatalog.shown(language.key)) localization of \(what())")
                         {
                             entry.localizations.append((language.key, localization))
                         }
@@ -318,13 +345,13 @@ extension StringCatalog {
             return entry
         }
 
-        mutating func localization(_ node: JSONNode, _ what: String) -> Localization? {
-            guard let fields = members(of: node, what) else { return nil }
+        mutating func localization(_ node: JSONNode, _ what: @autoclosure () -> String) -> Localization? {
+            guard let fields = members(of: node, what()) else { return nil }
             var localization = Localization(position: position(node.offset))
             for field in fields {
                 switch field.key {
                 case "stringUnit": localization.stringUnit = stringUnit(field.value)
-                case "variations": localization.variations = variations(field.value, what)
+                case "variations": localization.variations = variations(field.value, what())
                 case "substitutions":
                     for substitution in members(of: field.value, "substitutions") ?? [] {
                         if let read = self.substitution(substitution) { localization.substitutions.append(read) }
@@ -350,7 +377,7 @@ extension StringCatalog {
             return unit
         }
 
-        mutating func variations(_ node: JSONNode, _ what: String) -> [Variation] {
+        mutating func variations(_ node: JSONNode, _ what: @autoclosure () -> String) -> [Variation] {
             var found: [Variation] = []
             for selector in members(of: node, "variations") ?? [] {
                 guard ["plural", "device"].contains(selector.key) else {
@@ -361,7 +388,8 @@ extension StringCatalog {
                 }
                 var variation = Variation(selector: selector.key, cases: [], position: position(selector.value.offset))
                 for member in members(of: selector.value, "the \(selector.key) variations") ?? [] {
-                    if let localization = localization(member.value, "the \(selector.key) case \(JSONString.quoted(member.key)) of \(what)")
+                    if let localization = localization(
+                        member.value, "the \(selector.key) case \(JSONString.quoted(member.key)) of \(what())")
                     {
                         variation.cases.append((member.key, localization))
                     }
