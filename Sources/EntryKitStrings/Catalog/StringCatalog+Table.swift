@@ -64,12 +64,11 @@ extension StringCatalog {
         return tables
     }
 
-    /// The catalog's tag for `language`: itself when the catalog holds it, else the tag whose
-    /// `LANGUAGE` name it is.
+    /// The catalog's tag for `language`, a tag or a `LANGUAGE` name: the first of ``languages``
+    /// that is it or has it as its name (of `en` and `eN` the source language's, as lookups
+    /// and `convert` take it).
     public func tag(of language: String) -> String? {
-        let all = languages
-        if all.contains(language) { return language }
-        return all.first { LanguageTag.localeName($0) == language }
+        languages.first { $0 == language || LanguageTag.localeName($0) == language }
     }
 
     /// The text `entry` compiles to in `language`, or nil when that language lacks it.
