@@ -28,7 +28,7 @@ import Glibc
 public enum StringsCommand {
     static let name = "entrykit strings"
 
-    /// `entrykit strings --help`: the three tools in one page.
+    /// `entrykit strings --help`: every tool in one page.
     public static let usage = """
         Usage: entrykit strings lint [--strict] FILE...
                entrykit strings dump [--language L] FILE
