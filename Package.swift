@@ -56,6 +56,9 @@ let package = Package(
         // libFuzzer target for the parser and `strings lint`/`dump`; see CONTRIBUTING.md "Fuzzing the parser". Built
         // normally it replays files.
         .executableTarget(name: "strings-fuzz", dependencies: ["EntryKitStrings", "EntryKitCommandLine"], path: "Fuzz/StringsFuzz"),
+        // libFuzzer target for the String Catalog reader (JSON, the catalog, lint, each language's
+        // table, the writers); built normally it replays files (Fuzz/catalog-corpus), as the tests do.
+        .executableTarget(name: "catalog-fuzz", dependencies: ["EntryKitStrings", "EntryKitCommandLine"], path: "Fuzz/CatalogFuzz"),
         // libFuzzer target for the Assuan reader and the pinentry conversation; built normally
         // it replays files (Fuzz/assuan-corpus).
         .executableTarget(name: "assuan-fuzz", dependencies: ["EntryKitCommandLine"], path: "Fuzz/AssuanFuzz"),

@@ -7,8 +7,10 @@ import Glibc
     import Foundation
 #endif
 
-/// `entrykit strings lint [--strict] FILE...`, `entrykit strings dump FILE` and
-/// `entrykit strings lookup [--table NAME] KEY`: the `.strings` tools for translators.
+/// `entrykit strings lint [--strict] FILE...`, `entrykit strings dump [--language L] FILE`,
+/// `entrykit strings lookup [--table NAME] KEY`, `entrykit strings coverage` and
+/// `entrykit strings convert SOURCE DESTINATION`: the tools for translators, for `.strings`
+/// and `.stringsdict` tables and String Catalogs (`.xcstrings`, see `StringsCommand+Catalog`).
 ///
 /// - `lint` checks each file the way `plutil -lint` does, and like a translator's tool. Every
 ///   syntax error and every warning (``StringsDocument/diagnostics``) is printed on standard
@@ -26,34 +28,43 @@ import Glibc
 public enum StringsCommand {
     static let name = "entrykit strings"
 
-    /// `entrykit strings --help`: the three tools in one page.
+    /// `entrykit strings --help`: every tool in one page.
     public static let usage = """
         Usage: entrykit strings lint [--strict] FILE...
-               entrykit strings dump FILE
+               entrykit strings dump [--language L] FILE
                entrykit strings lookup [--table NAME] KEY
                entrykit strings coverage [--strict] [--json] [--table NAME] [DIR...]
+               entrykit strings convert [OPTION...] SOURCE DESTINATION
 
-          lint   check .strings and .stringsdict files: FILE:LINE:COL: error: ...
-                 for what Apple's tools reject or lose, FILE:LINE:COL: warning: ...
-                 for what they accept but is almost always a mistake (in a
-                 .stringsdict, a plural form its language needs or never shows),
-                 then one line per file: FILE: OK, or FILE: 1 error, 9 warnings;
-                 --strict fails on warnings too
+          lint   check .strings, .stringsdict and .xcstrings files: FILE:LINE:COL:
+                 error: ... for what Apple's tools reject or lose,
+                 FILE:LINE:COL: warning: ... for what they accept but is almost
+                 always a mistake (a plural form its language needs or never
+                 shows, a translation whose format conversions differ), then one
+                 line per file: FILE: OK, or FILE: 1 error, 9 warnings; --strict
+                 fails on warnings too
           dump   print the table of a .strings file as JSON (keys in file order,
                  the last definition of a key wins, but one after the point where
-                 Apple's parser stops never replaces a key it read); a file with
-                 errors prints what could be read and exits with 1
+                 Apple's parser stops never replaces a key it read), or language L
+                 of a String Catalog as Xcode compiles it; a file with errors
+                 prints what could be read and exits with 1
           lookup print KEY in the current language (LANGUAGE, LC_ALL, LC_MESSAGES,
                  LANG) from the tables on the search path (ENTRYKIT_RESOURCES first);
-                 --table NAME reads NAME.strings instead of EntryKit.strings
+                 --table NAME reads NAME.xcstrings or NAME.strings instead of
+                 EntryKit's
 
           coverage for each language in the DIRs (the search path when none is
                  given): the English keys it translates, those it misses and its
                  keys English does not have, as a table or --json; --strict exits
-                 with 1 when a language misses a key
+                 with 1 when a language misses a key; each language of a
+                 catalog counts as an xx.lproj folder
+          convert  turn the xx.lproj tables of a folder into a String Catalog
+                 (SOURCE a folder, DESTINATION NAME.xcstrings), or a catalog into
+                 xx.lproj tables (SOURCE NAME.xcstrings, DESTINATION a folder)
 
           A FILE of '-' reads standard input. '--' ends the options.
-          'entrykit strings lint --help' (dump, lookup, coverage) tells more of each.
+          'entrykit strings lint --help' (dump, lookup, coverage, convert) tells
+          more of each.
 
         \(stringsExitStatus)
 
@@ -88,17 +99,27 @@ public enum StringsCommand {
         exitStatus: stringsExitStatus)
 
     struct DumpOptions {
+        var language: String?
         var files: [String] = []
     }
 
     static let dumpSyntax = CommandSyntax<DumpOptions>(
-        command: "entrykit strings dump", synopsis: "FILE",
+        command: "entrykit strings dump", synopsis: "[--language L] FILE",
         summary: """
             Prints the table of a .strings file as JSON: keys in file order, the last definition
             of a key wins, but one after the point where Apple's parser stops never replaces a
-            key it read. A file with errors prints what could be read and exits with 1.
+            key it read. Of a String Catalog (FILE.xcstrings) it prints one language's table in
+            the same shape, as Xcode compiles it: a string per key, a plural entry as the
+            dictionary a .stringsdict holds. A file with errors prints what could be read and
+            exits with 1.
             """,
-        options: [],
+        options: [
+            .value("--language", "L", help: "the catalog's language to print (zh-Hans or zh_CN); its source language when not given") {
+                options, language throws(UsageError) in
+                guard !language.isEmpty else { throw UsageError("--language needs a language") }
+                options.language = language
+            }
+        ],
         operand: .init(name: "FILE") { options, file in options.files.append(file) },
         notes: ["A FILE of '-' reads standard input."],
         exitStatus: stringsExitStatus)
@@ -116,7 +137,8 @@ public enum StringsCommand {
             key itself when no table has it.
             """,
         options: [
-            .value("--table", "NAME", help: "read NAME.strings instead of EntryKit.strings") { options, name throws(UsageError) in
+            .value("--table", "NAME", help: "read NAME.xcstrings or NAME.strings instead of EntryKit's") {
+                options, name throws(UsageError) in
                 guard !name.isEmpty else { throw UsageError("--table needs a NAME") }
                 options.table = name
             }
@@ -137,12 +159,15 @@ public enum StringsCommand {
             For each language with an xx.lproj folder in the DIRs (the search path when none is
             given), counts the keys of the English table (EntryKit.strings and
             EntryKit.stringsdict) it translates, those it misses and its keys English does not
-            have. A regional table (pt_BR) counts its language's keys (pt) too, as lookups do.
+            have. Each language of a String Catalog (EntryKit.xcstrings) counts as a folder of
+            its LANGUAGE name (zh-Hans as zh_CN). A regional table (pt_BR) counts its
+            language's keys (pt) too, as lookups do.
             """,
         options: [
             .flag("--strict", help: "exit with 1 when a language misses a key, naming each on standard error") { $0.strict = true },
             .flag("--json", help: "print the counts and the missing and unused keys as JSON") { $0.json = true },
-            .value("--table", "NAME", help: "count NAME.strings instead of EntryKit.strings") { options, name throws(UsageError) in
+            .value("--table", "NAME", help: "count NAME.strings and NAME.xcstrings instead of EntryKit's") {
+                options, name throws(UsageError) in
                 guard !name.isEmpty else { throw UsageError("--table needs a NAME") }
                 options.table = name
             },
@@ -204,7 +229,7 @@ public enum StringsCommand {
         do throws(Finished) {
             switch arguments.first {
             case nil:
-                throw misuse("missing subcommand (lint, dump, lookup or coverage)", of: name)
+                throw misuse("missing subcommand (lint, dump, lookup, coverage or convert)", of: name)
             case "--help", "-h", "help":
                 standardOutput(usage)
                 return .answered
@@ -223,6 +248,15 @@ public enum StringsCommand {
                     throw misuse(
                         options.files.isEmpty ? "missing FILE" : "expected one FILE, got \(options.files.count)", of: dumpSyntax.command)
                 }
+                if options.files[0].hasSuffix(".xcstrings") {
+                    return dumpCatalog(
+                        options.files[0], language: options.language, standardInput: standardInput, standardOutput: standardOutput,
+                        standardError: standardError)
+                }
+                guard options.language == nil else {
+                    throw misuse(
+                        "--language is for a String Catalog (FILE.xcstrings): a .strings file holds one language", of: dumpSyntax.command)
+                }
                 return dump(options.files[0], standardInput: standardInput, standardOutput: standardOutput, standardError: standardError)
             case "lookup":
                 let options = try parse(lookupSyntax, LookupOptions())
@@ -236,6 +270,14 @@ public enum StringsCommand {
                 let options = try parse(coverageSyntax, CoverageOptions())
                 let directories = options.directories.isEmpty ? localization.searchPaths.map(\.path) : options.directories
                 return coverage(options, directories: directories, standardOutput: standardOutput, standardError: standardError)
+            case "convert":
+                let options = try parse(convertSyntax, ConvertOptions())
+                guard options.paths.count == 2 else {
+                    throw misuse(
+                        "expected SOURCE and DESTINATION, got \(options.paths.count) \(options.paths.count == 1 ? "path" : "paths")",
+                        of: convertSyntax.command)
+                }
+                return convert(options, standardOutput: standardOutput, standardError: standardError)
             case let word?:
                 throw misuse(word.hasPrefix("-") && word != "-" ? "unknown option '\(word)'" : "unknown subcommand '\(word)'", of: name)
             }
@@ -254,6 +296,10 @@ public enum StringsCommand {
         standardOutput: (String) -> Void, standardError: (String) -> Void
     ) -> ExitStatus {
         let name = displayName(file)
+        if file.hasSuffix(".xcstrings") {
+            return lintCatalog(
+                file, strict: strict, standardInput: standardInput, standardOutput: standardOutput, standardError: standardError)
+        }
         switch load(file, standardInput: standardInput) {
         case .failure(let problem):
             standardError(problem.line + "\n")
@@ -268,6 +314,7 @@ public enum StringsCommand {
                 found += document.mnemonicDiagnostics(fallback: desktopWords(language: language(ofTable: file)))
                 found.sort { $0.position < $1.position }
             }
+            found = sharedFolderWarnings(file) + found
             for diagnostic in found { standardError(diagnostic.line(in: name) + "\n") }
             standardOutput(StringsDiagnostic.summary(of: found, in: name) + "\n")
             return found.contains(where: { $0.isError || strict }) ? .failed : .answered
@@ -332,7 +379,7 @@ public enum StringsCommand {
         return String(folder.dropLast(".lproj".count))
     }
 
-    private static func displayName(_ file: String) -> String {
+    static func displayName(_ file: String) -> String {
         file == "-" ? "<stdin>" : file
     }
 

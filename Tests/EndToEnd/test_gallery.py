@@ -1,4 +1,5 @@
 """The gallery window, driven over AT-SPI as a screen reader or test robot would."""
+import json
 import os
 import subprocess
 
@@ -79,6 +80,27 @@ def test_a_dropped_in_language_appears_in_the_menu(launch, tmp_path):
     assert find(window, role="radio button", name="Xoverview")
     # Keys the new table lacks fall back to English, never to nothing.
     assert find(window, role="label", name="Current language: Xish")
+
+
+def test_a_string_catalog_is_a_table_in_each_of_its_languages(launch, tmp_path):
+    # Apple's String Catalog: one JSON file for every language, its BCP 47 names matched to
+    # LANGUAGE's (pt-PT is pt_PT); a language's untranslated ("new") text falls back to English.
+    def unit(value, state="translated"):
+        return {"stringUnit": {"state": state, "value": value}}
+    catalog = {"sourceLanguage": "en", "version": "1.0", "strings": {
+        "LanguageName": {"localizations": {"pt-PT": unit("Português europeu")}},
+        "Overview": {"localizations": {"pt-PT": unit("Vista geral")}},
+        "Current language: %@": {"localizations": {"pt-PT": unit("Idioma atual: %@")}},
+        "Language": {"localizations": {"pt-PT": unit("Language", state="new")}},
+    }}
+    (tmp_path / "EntryKit.xcstrings").write_text(json.dumps(catalog, ensure_ascii=False), encoding="utf-8")
+    app = launch(env={"ENTRYKIT_RESOURCES": str(tmp_path)})
+    window = app.window("EntryKit")
+    choose_language(app, window, "Language", "Português europeu")
+    assert find(window, role="radio button", name="Vista geral")
+    assert find(window, role="label", name="Idioma atual: Português europeu")
+    # Not translated in the catalog: Portugal's Portuguese falls back to pt.lproj, as for a missing key.
+    assert find(window, role="toggle button", name="Idioma")
 
 
 def test_a_table_written_by_genstrings_from_swift_still_translates(launch, tmp_path):

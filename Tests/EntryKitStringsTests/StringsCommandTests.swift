@@ -405,7 +405,8 @@ private struct UnreadableInput: Error, CustomStringConvertible {
         #expect(run.status == 0)
         #expect(run.standardOutput == StringsCommand.usage)
         #expect(run.standardOutput.contains("entrykit strings lint [--strict] FILE..."))
-        #expect(run.standardOutput.contains("entrykit strings dump FILE"))
+        #expect(run.standardOutput.contains("entrykit strings dump [--language L] FILE"))
+        #expect(run.standardOutput.contains("entrykit strings convert [OPTION...] SOURCE DESTINATION"))
         #expect(run.standardError == "")
     }
 
@@ -413,7 +414,8 @@ private struct UnreadableInput: Error, CustomStringConvertible {
     @Test(
         arguments: [
             (["lint", "--help"], "Usage: entrykit strings lint [--strict] FILE...", "--strict"),
-            (["dump", "-h"], "Usage: entrykit strings dump FILE", "-h, --help"),
+            (["dump", "-h"], "Usage: entrykit strings dump [--language L] FILE", "--language L"),
+            (["convert", "--help"], "Usage: entrykit strings convert [OPTION...] SOURCE DESTINATION", "--source-language L"),
             (["lint", "a.strings", "--help"], "Usage: entrykit strings lint [--strict] FILE...", "--strict"),
             (["lookup", "--help"], "Usage: entrykit strings lookup [--table NAME] KEY", "--table NAME"),
         ] as [([String], String, String)])
@@ -428,7 +430,7 @@ private struct UnreadableInput: Error, CustomStringConvertible {
 
     @Test(
         arguments: [
-            ([], "entrykit strings", "missing subcommand (lint, dump, lookup or coverage)"),
+            ([], "entrykit strings", "missing subcommand (lint, dump, lookup, coverage or convert)"),
             (["lookup"], "entrykit strings lookup", "missing KEY"),
             (["lookup", "a", "b"], "entrykit strings lookup", "expected one KEY, got 2"),
             (["lookup", "--table"], "entrykit strings lookup", "--table needs a value"),
@@ -446,6 +448,13 @@ private struct UnreadableInput: Error, CustomStringConvertible {
                 "unknown option '--strict' (put '--' before FILEs that start with '-')"
             ),
             (["dump", "-x", "a.strings"], "entrykit strings dump", "unknown option '-x' (put '--' before FILEs that start with '-')"),
+            (["dump", "--language=", "a.xcstrings"], "entrykit strings dump", "--language needs a language"),
+            (["convert", "Resources"], "entrykit strings convert", "expected SOURCE and DESTINATION, got 1 path"),
+            (
+                ["convert", "--source-language", "english", "a", "b.xcstrings"], "entrykit strings convert",
+                "--source-language: 'english' is not a language (such as en or pt-BR)"
+            ),
+            (["convert", "--table", "a/b", "a", "b.xcstrings"], "entrykit strings convert", "--table needs a NAME without '/'"),
         ] as [([String], String, String)])
     func misuseGoesToStandardErrorWithStatus2(_ arguments: [String], _ command: String, _ problem: String) {
         let run = Run(arguments)

@@ -1,6 +1,7 @@
 """Every file says under which licence it is (the REUSE convention, checked by Debian's `reuse lint`):
-the project's own files MIT, each file of the .strings corpus its upstream licence and copyright as
-Tests/StringsCorpus/SOURCES records them, and debian/copyright says the same as .reuse/dep5.
+the project's own files MIT, each file of the .strings corpus and of the String Catalog corpus its
+upstream licence and copyright as Tests/StringsCorpus/SOURCES and Tests/CatalogCorpus/SOURCES record
+them, and debian/copyright says the same as .reuse/dep5.
 """
 import fnmatch
 import pathlib
@@ -11,6 +12,7 @@ import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 CORPUS = REPO / "Tests" / "StringsCorpus"
+CORPORA = [CORPUS, REPO / "Tests" / "CatalogCorpus"]
 
 
 def paragraphs(path):
@@ -43,8 +45,8 @@ def licence_of(path, stanzas):
     return found
 
 
-def sources():
-    rows = [line.split("\t") for line in (CORPUS / "SOURCES").read_text().splitlines() if not line.startswith("#")]
+def sources(corpus=CORPUS):
+    rows = [line.split("\t") for line in (corpus / "SOURCES").read_text().splitlines() if not line.startswith("#")]
     assert rows and all(len(row) == 6 for row in rows), "SOURCES rows need six fields, the licence and copyright last"
     return rows
 
@@ -56,17 +58,19 @@ def test_reuse_lint_passes():
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr
 
 
-def test_each_corpus_file_has_the_licence_and_copyright_sources_records():
+@pytest.mark.parametrize("corpus", CORPORA, ids=lambda corpus: corpus.name)
+def test_each_corpus_file_has_the_licence_and_copyright_sources_records(corpus):
     stanzas = files_paragraphs(REPO / ".reuse" / "dep5")
-    for file, repository, _, _, licence, copyright in sources():
-        path = f"Tests/StringsCorpus/{file}"
+    for file, repository, _, _, licence, copyright in sources(corpus):
+        path = f"Tests/{corpus.name}/{file}"
         assert licence_of(path, stanzas) == (licence, copyright), f"{path} (from {repository})"
     assert licence_of("Sources/EntryKit/EntryKit.swift", stanzas) == ("MIT", "2026 The EntryKit authors")
 
 
-def test_every_corpus_file_is_in_sources():
-    listed = {row[0] for row in sources()}
-    present = {str(path.relative_to(CORPUS)) for path in CORPUS.rglob("*") if path.is_file() and path.name != "SOURCES"}
+@pytest.mark.parametrize("corpus", CORPORA, ids=lambda corpus: corpus.name)
+def test_every_corpus_file_is_in_sources(corpus):
+    listed = {row[0] for row in sources(corpus)}
+    present = {str(path.relative_to(corpus)) for path in corpus.rglob("*") if path.is_file() and path.name != "SOURCES"}
     assert present == listed
 
 

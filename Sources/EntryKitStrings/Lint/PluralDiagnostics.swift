@@ -20,31 +20,26 @@ extension StringsDocument {
                         if !resolved.agrees(with: expected) {
                             say(
                                 false,
-                                "the \(category) form of \"\(name)\" has format conversions that differ from the key's (\(expected)); the key's text is shown instead"
+                                "the \(category) form of \(JSONString.quoted(name)) has format conversions that differ from the key's (\(expected)); the key's text is shown instead"
                             )
                         }
                     }
                 }
                 guard let language, PluralRules.knows(language) else { continue }
                 for category in PluralRules.integerCategories(of: language) where variable.forms[category] == nil {
-                    let examples = Self.examples(of: category, language: language)
+                    let examples = PluralRules.examples(of: category, language: language)
                     say(
                         false,
-                        "variable \"\(name)\" has no \(category) form, which \(language) uses for \(examples); \"other\" is shown instead")
+                        "variable \(JSONString.quoted(name)) has no \(category) form, which \(language) uses for \(examples); \"other\" is shown instead"
+                    )
                 }
                 let used = Set(PluralRules.categories(of: language))
                 for category in PluralCategory.allCases
                 where variable.forms[category] != nil && !used.contains(category) && category != .zero {
-                    say(false, "variable \"\(name)\": \(language) has no \(category) category; this form is never shown")
+                    say(false, "variable \(JSONString.quoted(name)): \(language) has no \(category) category; this form is never shown")
                 }
             }
         }
         return found
-    }
-
-    /// The first whole numbers of `category` in `language`: "2, 3, 4, …".
-    private static func examples(of category: PluralCategory, language: String) -> String {
-        let numbers = ((0...200) + [1_000_000, 2_000_000]).filter { PluralRules.category(of: $0, language: language) == category }
-        return numbers.prefix(4).map(String.init).joined(separator: ", ") + (numbers.count > 4 ? ", …" : "")
     }
 }

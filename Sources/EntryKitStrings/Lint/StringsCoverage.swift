@@ -3,8 +3,10 @@ import FoundationEssentials
 /// How much of the English table each language on a set of directories translates: the keys
 /// it has, those it lacks and those English no longer has (`entrykit strings coverage`).
 ///
-/// A language's keys are those of its `.strings` and `.stringsdict` tables in every directory;
-/// a regional table (`pt_BR`) also counts the keys of its language's table (`pt`), as lookups
+/// A language's keys are those of its `.strings` and `.stringsdict` tables in every directory,
+/// and those a String Catalog `<table>.xcstrings` there translates into it (each of its
+/// languages counts as an `.lproj` folder of its `LANGUAGE` name, `zh-Hans` as `zh_CN`); a
+/// regional table (`pt_BR`) also counts the keys of its language's table (`pt`), as lookups
 /// fall back to it. English is the `en` table of the same directories.
 ///
 /// ```swift
@@ -30,7 +32,8 @@ public struct StringsCoverage: Sendable, Equatable {
         public var description: String
     }
 
-    /// Reads the `xx.lproj/<table>.strings` and `.stringsdict` files of `directories`.
+    /// Reads the `xx.lproj/<table>.strings` and `.stringsdict` files and the `<table>.xcstrings`
+    /// catalog of `directories`.
     public init(directories: [String], table: String = Localization.defaultTable) throws(Failure) {
         var keys: [String: Set<String>] = [:]
         let fileManager = FileManager.default
@@ -38,6 +41,11 @@ public struct StringsCoverage: Sendable, Equatable {
         for directory in directories {
             guard let names = try? fileManager.contentsOfDirectory(atPath: directory) else { continue }
             sawDirectory = true
+            if let data = fileManager.contents(atPath: "\(directory)/\(table).xcstrings") {
+                for (language, translated) in StringCatalog.read(data).tables() {
+                    keys[language, default: []].formUnion(translated.entries.map(\.key))
+                }
+            }
             for name in names where name.hasSuffix(".lproj") {
                 let language = String(name.dropLast(".lproj".count))
                 for suffix in [".strings", ".stringsdict"] {

@@ -6,6 +6,12 @@ public struct StringsDiagnostic: Sendable, Equatable {
     public var isError: Bool
     public var message: String
 
+    public init(position: SourcePosition, isError: Bool, message: String) {
+        self.position = position
+        self.isError = isError
+        self.message = message
+    }
+
     /// `FILE:LINE:COL: error: ...` or `...: warning: ...`, as editors read it.
     public func line(in file: String) -> String {
         "\(file):\(position.line):\(position.column): \(isError ? "error" : "warning"): \(message)"

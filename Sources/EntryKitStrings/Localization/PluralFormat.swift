@@ -62,7 +62,7 @@ public struct PluralFormat: Sendable, Equatable {
                 continue
             }
             guard case .dictionary(let settings) = member.value else {
-                warning("\"\(member.key)\" is neither \(formatKey) nor a variable; ignored")
+                warning("\(JSONString.quoted(member.key)) is neither \(formatKey) nor a variable; ignored")
                 continue
             }
             declared.insert(member.key)
@@ -75,10 +75,10 @@ public struct PluralFormat: Sendable, Equatable {
         let entry = PluralFormat(format: format, variables: variables)
         let referenced = entry.referencedVariables
         for name in referenced where !declared.contains(name) {
-            error("\(formatKey) uses %#@\(name)@, which the entry does not define")
+            error("\(formatKey) uses %#@\(JSONString.quoted(name).dropFirst().dropLast())@, which the entry does not define")
         }
         for name in declared.sorted() where !referenced.contains(name) {
-            warning("variable \"\(name)\" is not used by \(formatKey)")
+            warning("variable \(JSONString.quoted(name)) is not used by \(formatKey)")
         }
         return (problems.contains(where: \.isError) ? nil : entry, problems)
     }
@@ -97,22 +97,24 @@ public struct PluralFormat: Sendable, Equatable {
                 if let category = PluralCategory(rawValue: setting.key), let form = setting.value.string {
                     forms[category] = form
                 } else {
-                    warning("variable \"\(name)\": \"\(setting.key)\" is not a plural category (zero, one, two, few, many, other); ignored")
+                    warning(
+                        "variable \(JSONString.quoted(name)): \(JSONString.quoted(setting.key)) is not a plural category (zero, one, two, few, many, other); ignored"
+                    )
                 }
             }
         }
         guard specType == pluralRuleType else {
-            error("variable \"\(name)\": \(specTypeKey) must be \(pluralRuleType)")
+            error("variable \(JSONString.quoted(name)): \(specTypeKey) must be \(pluralRuleType)")
             return nil
         }
         guard let valueType, let conversion = FormatSpecifiers.Conversion(parsing: Substring(valueType).unicodeScalars),
             conversion.rest.isEmpty, [.signedInteger, .unsignedInteger].contains(conversion.kind)
         else {
-            error("variable \"\(name)\": \(valueTypeKey) must be an integer conversion such as d")
+            error("variable \(JSONString.quoted(name)): \(valueTypeKey) must be an integer conversion such as d")
             return nil
         }
         guard forms[.other] != nil else {
-            error("variable \"\(name)\" has no \"other\" form")
+            error("variable \(JSONString.quoted(name)) has no \"other\" form")
             return nil
         }
         return Variable(valueType: valueType, forms: forms)
