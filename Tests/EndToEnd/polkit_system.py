@@ -117,7 +117,8 @@ class PolkitSystem:
         require("dbus-daemon", "dbus-send", "pkcheck", "pkexec", "pkaction", "useradd", "chpasswd", "userdel",
                 "/usr/lib/polkit-1/polkitd", "/usr/lib/polkit-1/polkit-agent-helper-1")
         for account in ACCOUNTS:
-            subprocess.run(["userdel", "--remove", account.name], capture_output=True)
+            # Left over by a run that could not clean up (its processes may still run): gone.
+            subprocess.run(["userdel", "--force", "--remove", account.name], capture_output=True)
             subprocess.run(["useradd", "--create-home", "--shell", "/bin/sh", "--comment", account.real_name, account.name],
                            check=True)
             subprocess.run(["chpasswd"], input=f"{account.name}:{account.password}\n", text=True, check=True)
@@ -126,6 +127,7 @@ class PolkitSystem:
         RULES.write_text(RULES_JS)
         if not system_bus_answers():
             SYSTEM_BUS.parent.mkdir(parents=True, exist_ok=True)
+            SYSTEM_BUS.unlink(missing_ok=True)  # a socket no bus listens on any more
             read, write = os.pipe()
             self.bus_process = subprocess.Popen(["dbus-daemon", "--system", "--nofork", "--nopidfile",
                                                  f"--print-address={write}"], pass_fds=(write,),

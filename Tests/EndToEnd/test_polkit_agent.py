@@ -9,18 +9,23 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import time
 
 import pytest
 
 from atspi_driver import application_with_pid, find, find_all, on_wayland, press, states, text_of, wait_for
 from polkit_system import ADA, ADMIN_ACTION, BOB, SELF_ACTION, PolkitSystem, finished
-from screen import settled_window_pixels, wait_until_on_screen
+from screen import cpu_seconds, settled_window_pixels, wait_until_on_screen
 from test_login_attacks import _readable_memory as readable_memory
+from test_password_prompts import XKeyboard
 
 TITLE = "Authentication Required"
 FAILED = "Authentication failed. Try again."
 # PAM makes a wrong password wait about 2 s before it fails; a dialog under load takes longer.
 VERDICT_TIMEOUT = 30
+# CPU the agent may use over IDLE_SPAN seconds of waiting (as test_on_screen.py allows a dialog).
+IDLE_SPAN = 2.0
+IDLE_CPU = 0.1
 
 
 @pytest.fixture(scope="module")
@@ -85,6 +90,15 @@ def agent(binary, polkit, display):
             running.process.communicate()
 
 
+def assert_idles(running, when):
+    """A resident agent uses no CPU while it waits, nor while its dialog waits for the person
+    (one that spun at 99 % would be on all day)."""
+    before = cpu_seconds(running.process.pid)
+    time.sleep(IDLE_SPAN)
+    used = cpu_seconds(running.process.pid) - before
+    assert used <= IDLE_CPU, f"{when}, the agent used {used:.2f} s of CPU in {IDLE_SPAN} s"
+
+
 def asked(agent, polkit, action=SELF_ACTION, env=None):
     """An agent serving a process of Ada's, and a pkcheck asking about that process: (the agent,
     the pkcheck, the process id)."""
@@ -112,10 +126,12 @@ def test_registers_for_a_process_closes_the_notify_fd_and_authorizes_with_the_ri
     subject = polkit.subject(ADA)
     running = agent("--process", str(subject))
     assert running.notified
+    assert_idles(running, "registered, waiting for a request")
     baseline = settled_window_pixels()
     check = polkit.pkcheck(subject, SELF_ACTION)
     dialog = running.dialog()
     wait_until_on_screen(baseline, 0.0, running.process)
+    assert_idles(running, "its dialog up")
     shown = labels(dialog)
     assert "Authentication is needed to test the agent" in shown
     assert SELF_ACTION in shown, "the action id is shown"
@@ -402,6 +418,12 @@ def test_run_by_the_user_it_authenticates_through_the_setuid_helper_and_keeps_th
         check = polkit.pkcheck(subject, ADMIN_ACTION)
         wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--name", TITLE],
                                         capture_output=True).stdout.strip(), what="the dialog on the X display")
+        # As the prompts do, the dialog holds the keyboard while it is up: keys typed now are its.
+        keyboard = XKeyboard()
+        try:
+            wait_for(lambda: not keyboard.can_grab(), what="the dialog to hold the keyboard")
+        finally:
+            keyboard.close()
         subprocess.run(["xdotool", "type", "--delay", "30", ADA.password], check=True)
         subprocess.run(["xdotool", "key", "Return"], check=True)
         assert finished(check)[0] == 0, "Ada was preselected, and the setuid helper authenticated her"

@@ -42,6 +42,7 @@ extension AccountPanelDialog {
         let choose: @MainActor (PickerField) -> Void = { [weak self] picker in
             guard let self, !isFinished, picker.pickedIndex >= 0, picker.pickedIndex != chosen else { return }
             chosen = picker.pickedIndex
+            if gtk_widget_get_visible(errorLabel.widget) == 0 { passwordEntry.accessibleDescription = accountDescription }
             request.conversation?.onAccountChange?(chosen)
         }
         picker.onPick = { [weak picker] _, _ in
@@ -53,6 +54,16 @@ extension AccountPanelDialog {
             choose(picker)
         }
         return picker
+    }
+
+    /// Whose password the field asks for, for a screen reader, which reads the field and its
+    /// description but not a picker it has not visited: the account chosen; empty without accounts.
+    var accountDescription: String {
+        switch accountWidget {
+        case let picker as PickerField: return picker.pickedItem ?? ""
+        case let name as Label: return name.text
+        default: return ""
+        }
     }
 
     /// An expander, closed, holding one row per ``AccountRequest/details`` entry: its name and its

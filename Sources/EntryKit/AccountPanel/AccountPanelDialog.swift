@@ -73,6 +73,7 @@ package final class AccountPanelDialog: Window {
             }
         }
         buildContent()
+        passwordEntry.accessibleDescription = accountDescription
         configureFields()
         connectSignals()
         LocalizedText.bind(self) { dialog, strings in dialog.relabel(strings) }
@@ -350,7 +351,7 @@ package final class AccountPanelDialog: Window {
     func clearError() {
         guard gtk_widget_get_visible(errorLabel.widget) != 0 else { return }
         errorLabel.hide()
-        passwordEntry.accessibleDescription = ""
+        passwordEntry.accessibleDescription = accountDescription
     }
 
     /// Return in the password field accepts, as OK does; with a required field still empty it
