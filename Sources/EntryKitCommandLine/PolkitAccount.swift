@@ -54,6 +54,18 @@ public struct PolkitAccount: Equatable, Sendable {
     }
 }
 
+/// How a PAM question labels the password field. The helper runs PAM in the C locale, so its
+/// password prompt is always English: it becomes the panel's own word, in the panel's language
+/// (nil). Any other prompt (a one-time code) is shown as PAM words it, an underscore in it kept
+/// as one rather than read as a mnemonic.
+public enum PolkitPrompt {
+    public static func label(for prompt: String) -> String? {
+        let trimmed = prompt.trimmingSpaces()
+        if trimmed == "Password:" || trimmed == "Password" { return nil }
+        return trimmed.split(separator: "_", omittingEmptySubsequences: false).joined(separator: "__")
+    }
+}
+
 extension String {
     fileprivate func replacingAmpersand(with replacement: String) -> String {
         split(separator: "&", omittingEmptySubsequences: false).joined(separator: replacement)

@@ -306,6 +306,15 @@ def test_a_bad_or_missing_process_is_a_usage_error_with_no_window(binary, polkit
     assert message in result.stderr and result.stdout == ""
 
 
+def test_without_a_display_it_says_so_in_one_line_and_exits_3(binary):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    result = subprocess.run([str(binary), "polkit-agent", "--process", str(os.getpid())], capture_output=True, text=True,
+                            timeout=30, stdin=subprocess.DEVNULL, env=env)
+    assert result.returncode == 3, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "cannot open a display" in lines[0], lines
+
+
 def test_another_users_process_is_refused_to_a_user(binary, polkit, display, tmp_path):
     """polkit lets only root register for another user's process: the agent says so itself."""
     shared = tempfile.mkdtemp(prefix="entrykit-agent-")

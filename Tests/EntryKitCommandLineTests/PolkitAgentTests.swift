@@ -99,6 +99,13 @@ import Testing
         #expect(PolkitAccount(uid: 4_000_000_000).displayName == "4000000000", "a user id with no entry is named by its number")
     }
 
+    @Test func pamsPasswordPromptIsThePanelsOwnWordAndOthersAreShownAsTheyAre() {
+        #expect(PolkitPrompt.label(for: "Password: ") == nil)
+        #expect(PolkitPrompt.label(for: "Password:") == nil)
+        #expect(PolkitPrompt.label(for: "Verification code: ") == "Verification code:")
+        #expect(PolkitPrompt.label(for: "one_time_code:") == "one__time__code:", "no underscore read as a mnemonic")
+    }
+
     @Test func thePersonRunningTheAgentIsPreselectedWhenOffered() {
         let accounts = [PolkitAccount(uid: 1001, userName: "bob", realName: nil), PolkitAccount(uid: 1000, userName: "ada", realName: nil)]
         #expect(PolkitAccount.preselected(accounts, runningAs: 1000) == 1)

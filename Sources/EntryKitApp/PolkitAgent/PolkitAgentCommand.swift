@@ -10,8 +10,8 @@ import Glibc
 /// account panel until it is stopped (SIGTERM, SIGINT, SIGHUP), one at a time.
 ///
 /// ```sh
-/// exec /usr/libexec/entrykit/entrykit-polkit-agent          # sway, i3
-/// entrykit polkit-agent --process $$ --notify-fd 3 3>&-     # a script's own agent
+/// exec /usr/libexec/entrykit/entrykit-polkit-agent            # in a sway or i3 configuration
+/// entrykit polkit-agent --process "$PID" --notify-fd 3 3>pipe   # pipe read to its end: registered
 /// ```
 @MainActor
 enum PolkitAgentCommand {

@@ -149,7 +149,7 @@ final class PolkitAuthentication {
                 heldAnswer = nil
                 respond(with: held)
             } else {
-                conversation.ask(label: Self.label(forPrompt: text), showsText: flag)
+                conversation.ask(label: PolkitPrompt.label(for: text), showsText: flag)
             }
         case EK_POLKIT_SESSION_SHOW_ERROR:
             pamError = text
@@ -170,15 +170,6 @@ final class PolkitAuthentication {
                 if tried { startSession() }
             }
         }
-    }
-
-    /// PAM's password prompt is the panel's own word, in the panel's language (the helper runs
-    /// PAM in the C locale); any other prompt (a one-time code) is shown as PAM words it, its
-    /// underscores kept as they are.
-    static func label(forPrompt prompt: String) -> String? {
-        let trimmed = prompt.trimmingTrailingSpaces
-        if trimmed == "Password:" || trimmed == "Password" { return nil }
-        return trimmed.replacing("_", with: "__")
     }
 
     private func switchIdentity(to index: Int) {
@@ -240,13 +231,5 @@ final class PolkitAuthentication {
             ek_polkit_task_cancel(task.opaque)
         }
         Self.open[ObjectIdentifier(self)] = nil
-    }
-}
-
-extension String {
-    fileprivate var trimmingTrailingSpaces: String {
-        var text = Substring(self)
-        while text.last == " " { text = text.dropLast() }
-        return String(text)
     }
 }
