@@ -16,6 +16,7 @@ import pytest
 from atspi_driver import application_with_pid, find, find_all, on_wayland, press, states, text_of, wait_for
 from polkit_system import ADA, ADMIN_ACTION, BOB, SELF_ACTION, PolkitSystem, finished
 from screen import cpu_seconds, settled_window_pixels, wait_until_on_screen
+from test_languages import SHIPPED, WORD, english_words, gtk_word, kept_in_english
 from test_login_attacks import _readable_memory as readable_memory
 from test_password_prompts import XKeyboard
 
@@ -287,6 +288,26 @@ def test_in_german_no_english_word_is_shown(agent, binary, polkit):
     wait_for(lambda: failed in labels(dialog), timeout=VERDICT_TIMEOUT, what=f"the failure in German ({failed})")
     assert not shown() & english, shown() & english
     press(find(dialog, role="push button", name=german("Cancel"), showing=True))
+    assert finished(check)[0] == 3
+
+
+@pytest.mark.parametrize("language", SHIPPED)
+def test_every_shipped_language_shows_no_english_word_and_gtks_own_stock_words(agent, polkit, language):
+    """As test_languages.py holds the other dialogs: every name, label and button on screen is the
+    table's or GTK's, but the action's message and id, which come from polkit and its policy."""
+    running, check, _ = asked(agent, polkit, ADMIN_ACTION, env={"LANGUAGE": language, "LANG": "C.UTF-8"})
+    dialog = wait_for(lambda: next(iter(find_all(running.application, role="dialog", showing=True)), None),
+                      what="the dialog")
+    polkits = {"Authentication is needed to test the agent as an administrator", ADMIN_ACTION, BOB.shown}
+    names = [(node.getRoleName(), node.name) for node in find_all(dialog, showing=True)
+             if node.name and node.name not in polkits]
+    names.append(("dialog", dialog.name))
+    english = {word.casefold() for word in english_words()} - {word.casefold() for word in kept_in_english(language)}
+    leaks = {shown: sorted({word.casefold() for word in WORD.findall(shown[1])} & english) for shown in names}
+    assert not {shown: words for shown, words in leaks.items() if words}, f"{language}: English on screen"
+    assert gtk_word(language, "Cancel") in {name for role, name in names if role == "push button"}
+    assert gtk_word(language, "Password") in {name for role, name in names if role == "label"}
+    press(find(dialog, role="push button", name=gtk_word(language, "Cancel"), showing=True))
     assert finished(check)[0] == 3
 
 

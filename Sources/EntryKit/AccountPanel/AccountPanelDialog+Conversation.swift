@@ -136,13 +136,14 @@ extension AccountPanelDialog {
 
     /// The conversation asks: the field as it says, focused. What is typed already stays: a
     /// checker's first question may come after the person has started typing (polkit's helper
-    /// takes a moment to start), and an answer given is wiped as it goes (``answer(_:)``).
+    /// takes a moment to start), and an answer given is wiped as it goes (``answer(_:)``). So the
+    /// field takes the focus without selecting its text, which the next key would replace.
     func conversationAsks() {
         guard !isFinished, let conversation = request.conversation else { return }
         relabel(LocalizedText.localization)
         gtk_entry_set_visibility(passwordEntry.cast(), conversation.showsText ? 1 : 0)
         setWaiting(false)
-        gtk_widget_grab_focus(passwordEntry.widget)
+        gtk_entry_grab_focus_without_selecting(passwordEntry.cast())
     }
 
     func conversationShowsNote() {

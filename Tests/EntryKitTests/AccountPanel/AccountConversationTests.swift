@@ -66,10 +66,13 @@ extension AccountPanelTests {
         defer { finishCleanly() }
         let checker = Checker()
         let (dialog, _) = try open(request(checker))
-        // Typed before the first question came: kept.
+        // Typed before the first question came: kept, and not selected (the next key would
+        // replace a selection: a fast typist lost what they had typed when polkit's helper asked).
         type("early", into: dialog.passwordEntry)
         checker.conversation.ask(label: nil, showsText: false)
         #expect(dialog.passwordLength == 5)
+        #expect(gtk_editable_get_selection_bounds(OpaquePointer(dialog.passwordEntry.widget), nil, nil) == 0)
+        #expect(focused(in: dialog) == dialog.passwordEntry.widget)
         #expect(dialog.passwordLabel.text == "Password")
         gtk_button_clicked(dialog.okButton.cast())
         checker.conversation.show("Check your phone", isError: false)
