@@ -23,6 +23,16 @@ let package = Package(
             pkgConfig: "glib-2.0",
             providers: [.apt(["libglib2.0-dev"])]
         ),
+        // libpolkit-agent-1 through pkg-config, for `entrykit polkit-agent` alone (the library
+        // does not link it).
+        .systemLibrary(
+            name: "CPolkitAgent",
+            pkgConfig: "polkit-agent-1",
+            providers: [.apt(["libpolkit-agent-1-dev"])]
+        ),
+        // The polkit agent's listener, a GObject subclass in C, and the few calls Swift cannot
+        // make into polkit (GLib's macros, variadic functions).
+        .target(name: "CEntryKitPolkit", dependencies: ["CGtk", "CPolkitAgent"]),
         // `.strings` parsing, what lint reports, tables as JSON (EntryKit's one JSON string
         // writer) and language resolution: plain Swift, no GTK, so it is unit-tested without a
         // display and fuzzed without GTK in the process.
@@ -44,7 +54,9 @@ let package = Package(
         .target(name: "EntryKitCommandLine", dependencies: ["EntryKitStrings", "EntryKitList"]),
         // The app: gallery and dialogs. Its folder is named apart from the EntryKit library's, which
         // differs only in case (one folder on a case-insensitive checkout); the product is `entrykit`.
-        .executableTarget(name: "entrykit", dependencies: ["EntryKit", "EntryKitCommandLine"], path: "Sources/EntryKitApp"),
+        .executableTarget(
+            name: "entrykit", dependencies: ["EntryKit", "EntryKitCommandLine", "CEntryKitPolkit"], path: "Sources/EntryKitApp"
+        ),
         // The shared library's load-time hook: its C constructor registers the GObject types, so
         // GtkBuilder files name them however a binding loaded the library. (Each field gets its
         // Swift behaviour when it is constructed, in the library as in the app.)

@@ -4,7 +4,7 @@
 Called by scripts/benchmark (which installs, builds and starts Xvfb); run alone it expects
 DISPLAY set, a session bus, and the binaries built:
 
-    benchmark.py --bin DIR --login-floor FILE --library DIR [--json FILE] [--quick]
+    benchmark.py --bin DIR --login-floor FILE --library DIR --polkit-subject FILE [--json FILE] [--quick]
 
 Each list measurement is a fresh process per subject and size (so its memory figure starts from a
 clean heap): `list-benchmark` for the GTK 3 subjects it lists, gtk4_dropdown.py for GTK 4,
@@ -25,6 +25,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import polkit_agents  # noqa: E402
 import startup  # noqa: E402
 import table  # noqa: E402
 import wayland_startup  # noqa: E402
@@ -280,6 +281,8 @@ def main():
     parser.add_argument("--bin", required=True, help="the folder holding list-benchmark and entrykit")
     parser.add_argument("--login-floor", required=True, help="the C GTK 3 login dialog")
     parser.add_argument("--library", required=True, help="the folder holding libentrykit-1.0.so.0 and its typelib")
+    parser.add_argument("--polkit-subject", required=True,
+                        help="Benchmarks/PolkitSubject/process-subject.c built: what lets Debian's polkit agents serve a process")
     options = parser.parse_args()
 
     started = time.monotonic()
@@ -297,6 +300,8 @@ def main():
     results += choose_rows(watcher, entrykit, runs)
     print("Prompt start-up on sway: overlay and plain window (first committed frame):", file=sys.stderr)
     results += overlay_rows(entrykit, runs)
+    print("polkit agents (pkcheck to the dialog's first frame; memory and idle CPU before and after):", file=sys.stderr)
+    results += polkit_agents.rows(entrykit, options.polkit_subject, 10 if options.quick else polkit_agents.ROUNDS)
 
     report = {"results": results, "commit": measured, "machine": machine(),
               "load": {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()]},

@@ -38,9 +38,11 @@ class FirstFrame:
         self.display.set_error_handler(lambda error, request: None)
         self.display.sync()
 
-    def measure(self, command, timeout_s=30, stdin_path=None, then=None):
+    def measure(self, command, timeout_s=30, stdin_path=None, then=None, owner=None):
         """Milliseconds from spawning `command` (reading `stdin_path`, else nothing) to its first
-        frame, and what `then(process, start_ns)` returns, called before the process is ended."""
+        frame, and what `then(process, start_ns)` returns, called before the process is ended.
+        With `owner`, the frame counted is the first of a window of that process instead (a
+        polkit agent's dialog, shown because the spawned pkcheck asked)."""
         while self.display.pending_events():
             self.display.next_event()
         stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
@@ -49,7 +51,7 @@ class FirstFrame:
         if stdin_path:
             stdin.close()  # the child has its own descriptor
         try:
-            frame_ms = self._first_frame(process, start, timeout_s)
+            frame_ms = self._first_frame(process, start, timeout_s, owner or process.pid)
             return frame_ms, (then(process, start) if then else None)
         finally:
             process.terminate()
@@ -59,7 +61,7 @@ class FirstFrame:
                 process.kill()
                 process.wait()
 
-    def _first_frame(self, process, start, timeout_s):
+    def _first_frame(self, process, start, timeout_s, owner):
         watched = {}  # window id → window, for top-level windows created since the spawn
         while True:
             if not self.display.pending_events():
@@ -78,7 +80,7 @@ class FirstFrame:
                 self.display.sync()  # the round trip: the server has carried out the drawing
                 synced = time.monotonic_ns()
                 window = watched[event.drawable.id]
-                if self._owner(window) == process.pid and self._has_pixels(window, event.drawable_geometry):
+                if self._owner(window) == owner and self._has_pixels(window, event.drawable_geometry):
                     return (max(drawn, synced) - start) / 1e6
                 self.display.damage_subtract(event.damage)  # report the next drawing too
 
@@ -131,15 +133,20 @@ def waiting_memory(process, start):
     time.sleep(max(0.0, MEMORY_AFTER_S - (time.monotonic_ns() - start) / 1e9))
     if process.poll() is not None:
         raise StartupError(f"{process.args[0]}: ended before its memory was read (exit {process.poll()})")
+    return memory_of(process.pid, process.args[0])
+
+
+def memory_of(pid, name):
+    """{"rss_kb", "pss_kb"} of process `pid` now (`name` says whose in an error)."""
     fields = {}
     try:
-        with open(f"/proc/{process.pid}/smaps_rollup") as rollup:
+        with open(f"/proc/{pid}/smaps_rollup") as rollup:
             for line in rollup:
-                name, _, rest = line.partition(":")
-                if name in ("Rss", "Pss"):
-                    fields[name.lower() + "_kb"] = int(rest.split()[0])
+                key, _, rest = line.partition(":")
+                if key in ("Rss", "Pss"):
+                    fields[key.lower() + "_kb"] = int(rest.split()[0])
     except PermissionError as error:
-        raise StartupError(f"{process.args[0]}: memory not readable ({error})")
+        raise StartupError(f"{name}: memory not readable ({error})")
     return fields
 
 

@@ -67,8 +67,9 @@ def label(row):
 
 
 def is_dialog(row):
-    """A start-up row of a dialog on the benchmark's X server (not a list, `choose`, or sway)."""
-    return "items" not in row and "input" not in row and "compositor" not in row
+    """A start-up row of a dialog on the benchmark's X server (not a list, `choose`, sway, or a
+    polkit agent)."""
+    return "items" not in row and "input" not in row and "compositor" not in row and "agent" not in row
 
 
 def is_ours(row):
@@ -178,6 +179,22 @@ def overlay_table(overlays):
     return lines
 
 
+def agent_table(agents):
+    lines = ["| polkit agent | pkcheck to the first frame: median (min–max) | PSS (MB): after start, after the first "
+             "authentication, after all | PSS growth from the first to the last (kB) | idle CPU (ms in 10 s): after "
+             "start, after all |",
+             "|---|---:|---:|---:|---:|"]
+    for row in agents:
+        name = f"**{row['agent']}**" if row["agent"].startswith("entrykit") else f"`{row['agent']}`"
+        if "error" in row:
+            lines.append(f"| {name} | error: {row['error']} | | | |")
+            continue
+        lines.append(f"| {name} | {spread(row, 'frame')} | {megabytes(row['pss_kb'])}, {megabytes(row['pss_first_kb'])}, "
+                     f"{megabytes(row['pss_after_kb'])} "
+                     f"| {row['pss_growth_kb']:+,} | {row['idle_cpu_ms']}, {row['idle_cpu_after_ms']} |")
+    return lines
+
+
 def choose_table(chooses):
     lines = ["| `entrykit choose` with | first frame | all items in (OK sensitive) |", "|---|---:|---:|"]
     for row in chooses:
@@ -188,7 +205,7 @@ def choose_table(chooses):
     return lines
 
 
-def summary(report, lists, logins, chooses):
+def summary(report, lists, logins, chooses, agents=()):
     """The figures the prose quotes, generated so that they cannot drift from the JSON."""
     rows = {(label(r), r["items"]): r for r in lists if "error" not in r and "capped" not in r}
     sizes = sorted({r["items"] for r in lists})
@@ -235,6 +252,17 @@ def summary(report, lists, logins, chooses):
                        f"proportional memory (PSS), {pss_versus(login[LOGIN], login[LOGIN_FLOOR]):.2f}× the C dialog's in the "
                        f"same round (medians: {megabytes(login[LOGIN_FLOOR]['pss_kb'])} MB for the C dialog"
                        + (f", {megabytes(login[ZENITY].get('pss_kb'))} MB for zenity" if ZENITY in login else "") + ").")
+    measured = {r["agent"]: r for r in agents if "error" not in r}
+    ours = next((r for name, r in measured.items() if name.startswith("entrykit")), None)
+    if ours:
+        others = [(name, r) for name, r in measured.items() if r is not ours]
+        out.append(f"- `{ours['agent']}` shows its dialog {duration(ours['frame_ms'])} after `pkcheck` asks"
+                   + (" (" + ", ".join(f"`{name}` {duration(r['frame_ms'])}" for name, r in others) + ")" if others else "")
+                   + f"; waiting, it takes {megabytes(ours['pss_kb'])} MB of PSS, {megabytes(ours['pss_first_kb'])} MB after "
+                   f"the first authentication and {megabytes(ours['pss_after_kb'])} MB after {ours['authentications']:,}, "
+                   f"and {ours['idle_cpu_ms']} ms of CPU in {ours['idle_s']} s"
+                   + (" (" + ", ".join(f"`{name}` {megabytes(r['pss_kb'])} MB, then {megabytes(r['pss_after_kb'])} MB"
+                                       for name, r in others) + ")" if others else "") + ".")
     big = next((r for r in chooses if r["input"].startswith("1,000,000") and "error" not in r), None)
     if big:
         out.append(f"- `seq 1000000 | entrykit choose` shows its window in {duration(big['startup_ms'])} and has "
@@ -265,6 +293,12 @@ def readme_summary(report):
         lines += ["", "| dialog | first frame | memory while waiting (PSS) |", "|---|---:|---:|"]
         lines += [f"| `{name}` | {duration(logins[name]['startup_ms'])} | {megabytes(logins[name].get('pss_kb'))} MB |"
                   for name in dialogs]
+    agents = [r for r in results if "agent" in r and "error" not in r]
+    if agents:
+        lines += ["", "| polkit agent | pkcheck to its dialog | memory while waiting (PSS) | after the authentications |",
+                  "|---|---:|---:|---:|"]
+        lines += [f"| `{r['agent']}` | {duration(r['frame_ms'])} | {megabytes(r['pss_kb'])} MB | "
+                  f"{megabytes(r['pss_after_kb'])} MB ({r['authentications']:,}) |" for r in agents]
     return "\n".join(lines)
 
 
@@ -292,12 +326,21 @@ def markdown(report):
         lines += [""] + startup_table(logins)
     if chooses:
         lines += [""] + choose_table(chooses)
+    agents = [r for r in results if "agent" in r]
+    if agents:
+        authentications = sorted({r["authentications"] for r in agents if "authentications" in r})
+        lines += ["", "polkit authentication agents, each serving a process of a scratch user under Debian's polkitd, "
+                  "asked by `pkcheck` in turn, the password typed into each dialog and Return pressed, "
+                  + " or ".join(f"{n:,}" for n in authentications) + " times each (Debian's agents register only for a "
+                  "login session, which no process has here without logind: the benchmark answers their session lookup "
+                  "with the same process subject `--process` gives EntryKit's):", ""]
+        lines += agent_table(agents)
     if overlays:
         lines += ["", "The password prompts on sway, headless, as the overlay they are there and as a plain window "
                   "(`ENTRYKIT_NO_GRAB=1`): spawn to the first frame committed and to the compositor putting it on "
                   "the screen (the client's own protocol log):", ""]
         lines += overlay_table(overlays)
-    lines += [""] + summary(report, lists, logins, chooses)
+    lines += [""] + summary(report, lists, logins, chooses, agents)
     machine = report.get("machine")
     if machine:
         load = report.get("load", {})

@@ -55,9 +55,10 @@ int ek_process_end_on_crash_signals(void) {
  * libraries and nothing secret exists yet; the password itself lives in secret memory where the
  * kernel has it.) Other programs loading EntryKit, and entrykit's other commands, are left as
  * they are. */
-static const char *const prompt_commands[] = {"login", "pinentry", "askpass", "credential"};
+static const char *const prompt_commands[] = {"login", "pinentry", "askpass", "credential", "polkit-agent"};
 /* The names the binary is also installed under, each a prompt (AppCommand.programNames). */
-static const char *const prompt_programs[] = {"pinentry-entrykit", "entrykit-askpass", "git-credential-entrykit"};
+static const char *const prompt_programs[] = {"pinentry-entrykit", "entrykit-askpass", "git-credential-entrykit",
+                                              "entrykit-polkit-agent"};
 
 static gboolean is_prompt(int argc, char **argv) {
     if (argc < 1 || argv == NULL || argv[0] == NULL) return FALSE;

@@ -35,6 +35,8 @@ struct EntryKitMain {
             status = AskpassCommand.run(arguments)
         case .credential(let arguments):
             status = CredentialCommand.run(arguments)
+        case .polkitAgent(let arguments):
+            status = PolkitAgentCommand.run(arguments)
         case .misuse(let error):
             status = error.report(for: "entrykit")
         }

@@ -19,13 +19,16 @@ public enum AppCommand: Equatable {
     case askpass([String])
     /// `entrykit credential get|store|erase`: git's credential helper protocol.
     case credential([String])
+    /// `entrykit polkit-agent`: polkit's authentication agent, resident.
+    case polkitAgent([String])
     /// Words that mean nothing.
     case misuse(UsageError)
 
     /// The names the binary is also installed under (a link or a wrapper), each running one
     /// command with every argument, as clients call them: gpg-agent runs `pinentry-entrykit`,
-    /// git `git-credential-entrykit get`, ssh `entrykit-askpass PROMPT`.
-    public static let programNames = ["pinentry-entrykit", "entrykit-askpass", "git-credential-entrykit"]
+    /// git `git-credential-entrykit get`, ssh `entrykit-askpass PROMPT`, a desktop's autostart
+    /// `entrykit-polkit-agent`.
+    public static let programNames = ["pinentry-entrykit", "entrykit-askpass", "git-credential-entrykit", "entrykit-polkit-agent"]
 
     /// The command for a process started as `programPath` (its `argv[0]`) with the raw words
     /// after it. A word that is not valid UTF-8 is a usage error naming it: decoding would put
@@ -49,6 +52,7 @@ public enum AppCommand: Equatable {
         case "pinentry-entrykit": self = .pinentry(arguments)
         case "entrykit-askpass": self = .askpass(arguments)
         case "git-credential-entrykit": self = .credential(arguments)
+        case "entrykit-polkit-agent": self = .polkitAgent(arguments)
         default: self.init(arguments: arguments)
         }
     }
@@ -68,6 +72,7 @@ public enum AppCommand: Equatable {
         case "pinentry": self = .pinentry(rest)
         case "askpass": self = .askpass(rest)
         case "credential": self = .credential(rest)
+        case "polkit-agent": self = .polkitAgent(rest)
         case let word where !word.hasPrefix("-"): self = .misuse(UsageError("unknown command '\(word)'"))
         default:
             // Options of entrykit itself; any other word after them means nothing.
@@ -104,6 +109,9 @@ public enum AppCommand: Equatable {
               credential get|store|erase
                                         git's credential helper; installed also as
                                         git-credential-entrykit (credential.helper = entrykit)
+              polkit-agent [OPTIONS]    polkit's authentication agent: asks for an administrator's
+                                        password when a program needs one; installed also as
+                                        libexec/entrykit/entrykit-polkit-agent
               strings lint FILE...      check .strings and .stringsdict files; errors as
                                         FILE:LINE:COLUMN
               strings dump FILE         print a .strings table as JSON

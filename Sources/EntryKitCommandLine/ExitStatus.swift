@@ -19,6 +19,9 @@ public struct ExitStatus: Equatable, Sendable, CustomStringConvertible {
     public static let usage = ExitStatus(2)
     /// No dialog could be shown: no display, or the display refused the connection.
     public static let cannotShowDialog = ExitStatus(3)
+    /// `entrykit polkit-agent` found no login session to register for (no logind, or the
+    /// process is in none).
+    public static let noSession = ExitStatus(4)
     /// `--timeout` ran out before an answer (as zenity's 5).
     public static let timedOut = ExitStatus(5)
 

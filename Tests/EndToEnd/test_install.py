@@ -37,6 +37,9 @@ INSTALLED_FILES = [
     "bin/pinentry-entrykit",
     "bin/git-credential-entrykit",
     "libexec/entrykit/entrykit-askpass",
+    "libexec/entrykit/entrykit-polkit-agent",
+    f"etc/xdg/autostart/{APP_ID}.PolkitAgent.desktop",
+    "lib/systemd/user/entrykit-polkit-agent.service",
     "share/entrykit/en.lproj/EntryKit.strings",
     "share/entrykit/ja.lproj/EntryKit.strings",
     f"share/applications/{APP_ID}.desktop",
@@ -160,6 +163,25 @@ def test_desktop_metadata_carries_each_tables_summary_and_validates(binary, tmp_
     assert not [line for line in result.stdout.splitlines() if line.strip().startswith(("E:", "W:"))], result.stdout
 
 
+def test_the_polkit_agents_autostart_entry_carries_each_tables_name_and_summary_and_validates(binary, tmp_path):
+    template = tmp_path / f"{APP_ID}.PolkitAgent.desktop.in"
+    template.write_text((SOURCE_ROOT / "Resources" / "desktop" / template.name).read_text().replace("@LIBEXECDIR@", "/usr/libexec"))
+    output = tmp_path / f"{APP_ID}.PolkitAgent.desktop"
+    run([SOURCE_ROOT / "scripts" / "localize-desktop", binary, SOURCE_ROOT / "Resources", template, output])
+    entry = desktop_entries(output)
+    for lproj in sorted((SOURCE_ROOT / "Resources").glob("*.lproj")):
+        language = lproj.name[: -len(".lproj")]
+        if language == "en":
+            continue
+        strings = table(binary, lproj / "EntryKit.strings")
+        assert entry[f"Name[{language}]"] == strings[entry["Name"]], language
+        assert entry[f"Comment[{language}]"] == strings[entry["Comment"]], language
+    assert entry["Exec"] == "/usr/libexec/entrykit/entrykit-polkit-agent"
+    assert "GNOME" in entry["NotShowIn"].split(";") and "KDE" in entry["NotShowIn"].split(";")
+    result = run([require_tool("desktop-file-validate"), output], check=False)
+    assert (result.returncode, result.stdout + result.stderr) == (0, "")
+
+
 # --- meson install -----------------------------------------------------------
 
 
@@ -274,6 +296,22 @@ def test_the_prompt_names_run_their_commands(install):
                   env={k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}, check=False)
     assert askpass.returncode == 3, askpass.stderr
     assert askpass.stderr.startswith("askpass: ")
+
+
+def test_the_polkit_agent_starts_from_its_autostart_entry_and_its_unit(install):
+    """Both name the installed libexec program, which runs the agent (here it finds the process
+    it is given missing: a usage error, nothing shown)."""
+    autostart = desktop_entries(install.prefix / f"etc/xdg/autostart/{APP_ID}.PolkitAgent.desktop")
+    program = install.prefix / "libexec/entrykit/entrykit-polkit-agent"
+    assert autostart["Exec"] == str(program)
+    unit = (install.prefix / "lib/systemd/user/entrykit-polkit-agent.service").read_text()
+    assert f"ExecStart={program}\n" in unit and "WantedBy=graphical-session.target" in unit
+    settings = [line for line in unit.splitlines() if line and not line.startswith("#")]
+    # The setuid helper must gain root: nothing that sets no_new_privs or a user namespace.
+    assert not [line for line in settings if line.startswith(("NoNewPrivileges", "SystemCallFilter", "RestrictSUIDSGID",
+                                                              "PrivateTmp", "ProtectSystem", "PrivateUsers"))]
+    agent = run([program, "--process", "999999"], check=False)
+    assert (agent.returncode, agent.stderr.splitlines()[0]) == (2, "entrykit polkit-agent: --process 999999: no such process")
 
 
 def test_version(install):

@@ -138,7 +138,11 @@ def test_fields_and_files(deb, debs):
                  "./usr/share/icons/hicolor/scalable/apps/io.github.entrykit.EntryKit.svg",
                  "./usr/share/doc/entrykit/copyright", "./usr/bin/pinentry-entrykit -> entrykit",
                  "./usr/bin/git-credential-entrykit -> entrykit",
-                 "./usr/libexec/entrykit/entrykit-askpass -> ../../bin/entrykit"):
+                 "./usr/libexec/entrykit/entrykit-askpass -> ../../bin/entrykit",
+                 "./usr/libexec/entrykit/entrykit-polkit-agent -> ../../bin/entrykit",
+                 "./etc/xdg/autostart/io.github.entrykit.EntryKit.PolkitAgent.desktop",
+                 "./usr/lib/systemd/user/entrykit-polkit-agent.service",
+                 "./usr/share/man/man1/entrykit-polkit-agent.1.gz"):
         assert path in files, files
     tables = run(["dpkg-deb", "--contents", debs["entrykit-common"]]).stdout
     for lproj in sorted((REPO / "Resources").glob("*.lproj")):

@@ -16,7 +16,9 @@ import pytest
 from atspi_driver import application_of, find, on_wayland, press, wait_for
 from desktops import DESKTOPS
 from screen import pixels_of_colour
+from polkit_system import ADA, SELF_ACTION, finished
 from test_password_prompts import PASSPHRASE, Pinentry
+from test_polkit_agent import Agent, polkit  # noqa: F401  (the fixture)
 
 # A quarter of the password panel's window background: a layer-shell overlay has no title bar.
 PROMPT_AREA = 8_000
@@ -63,13 +65,13 @@ def wait_until_on_screen(desktop, tmp_path, prompt):
             shutil.copy(shot, os.environ["ENTRYKIT_SCREENSHOTS"])
 
 
-def accept(desktop, application):
+def accept(desktop, application, button="OK"):
     """Return on X11. On sway the virtual keyboard's Return does not reach GTK (its letters do),
-    so OK is pressed over AT-SPI there."""
+    so the button is pressed over AT-SPI there."""
     if desktop.name != "sway":
         desktop.press_return()
     else:
-        press(find(application, role="push button", name="OK", showing=True))
+        press(find(application, role="push button", name=button, showing=True))
 
 
 def finish(process):
@@ -116,4 +118,25 @@ def test_pinentry_reaches_the_person_above_a_full_screen_window(binary, desktop,
 def test_askpass_reaches_the_person_above_a_full_screen_window(binary, desktop, tmp_path):
     askpass = start(binary, desktop, "askpass", "Enter passphrase for key '/tmp/id_ed25519': ")
     assert answered_on_screen(askpass, desktop, tmp_path, "askpass") == (0, f"{PASSPHRASE}\n".encode(), b"")
+    assert desktop.typed_into_the_full_screen_window() == "hello"
+
+
+def test_the_polkit_agents_dialog_reaches_the_person_above_a_full_screen_window(binary, desktop, polkit, tmp_path):
+    """The agent runs with the session and waits; pkcheck (as pkexec, systemctl or an installer
+    would) asks while the full-screen window has the keyboard."""
+    subject = polkit.subject(ADA)
+    agent = Agent(binary, "--process", str(subject), env=prompt_environment(desktop))
+    check = polkit.pkcheck(subject, SELF_ACTION)
+    try:
+        wait_until_on_screen(desktop, tmp_path, "polkit-agent")
+        application = agent.application
+        desktop.type_text(ADA.password)
+        accept(desktop, application, button="Authenticate")
+        assert finished(check)[0] == 0
+    finally:
+        if check.poll() is None:
+            check.kill()
+            check.communicate()
+        status, _, stderr = agent.stop()
+    assert (status, stderr) == (0, "")
     assert desktop.typed_into_the_full_screen_window() == "hello"

@@ -30,18 +30,25 @@ package final class AccountPanelDialog: Window {
     package private(set) var strengthBar: Widget?
     package let okButton = AccountPanelDialog.mnemonicButton()
     package let cancelButton = AccountPanelDialog.mnemonicButton()
+    /// The field group: the two rows, and the line between them.
+    let fieldGroup = Container(transferFull: gtk_grid_new())
+    /// In place of the username field when the request names ``AccountRequest/accounts``: a
+    /// picker of them (several), or the one account's name.
+    package private(set) var accountWidget: Widget?
+    /// The ``AccountRequest/details`` expander, nil when the request has none.
+    package private(set) var detailsExpander: Widget?
 
     var onFinish: (@MainActor (Bool, String?, SecurePassword?) -> Void)?
     var onClosed: (@MainActor () -> Void)?
     package private(set) var isFinished = false
 
-    private let request: AccountRequest
+    let request: AccountRequest
     /// A layer-shell overlay holding the keyboard (``AccountRequest/isStandalonePrompt``, Wayland).
     package private(set) var isOverlay = false
     private var grabRetry: guint = 0
     private var keymap: GObjectReference?
     private var keymapConnection: SignalConnection?
-    private var passwordChanged: SignalConnection?
+    var passwordChanged: SignalConnection?
 
     init(request: AccountRequest, parent: Window?) {
         self.request = request
@@ -66,6 +73,7 @@ package final class AccountPanelDialog: Window {
             }
         }
         buildContent()
+        passwordEntry.accessibleDescription = accountDescription
         configureFields()
         connectSignals()
         LocalizedText.bind(self) { dialog, strings in dialog.relabel(strings) }
@@ -75,9 +83,12 @@ package final class AccountPanelDialog: Window {
         gtk_widget_set_visible(capsLockRow.widget, 0)
         afterFirstDraw { [weak self] in self?.updateCapsLockWarning() }
         // Focus goes where typing starts: the password when the name is already there.
-        let startsAtPassword = request.fields == .password || (request.fields == .usernameAndPassword && request.username?.isEmpty == false)
+        let startsAtPassword =
+            request.fields == .password || !request.accounts.isEmpty
+            || (request.fields == .usernameAndPassword && request.username?.isEmpty == false)
         gtk_widget_grab_focus((startsAtPassword ? passwordEntry : usernameEntry).widget)
         if let error = request.error, !error.isEmpty { showError(error) }
+        if let conversation = request.conversation { join(conversation) }
     }
 
     // MARK: Building
@@ -104,11 +115,13 @@ package final class AccountPanelDialog: Window {
         }
         messageLabel.text = request.message ?? ""
         column.append(messageLabel)
+        if let caption = request.caption { column.append(makeCaption(caption)) }
 
-        let group = Container(transferFull: gtk_grid_new())
+        let group = fieldGroup
         group.addStyleClass("entrykit-account-group")
         let grid: UnsafeMutablePointer<GtkGrid> = group.cast()
-        for (row, label, entry) in [(0, usernameLabel, usernameEntry), (2, passwordLabel, passwordEntry)] {
+        accountWidget = makeAccountWidget()
+        for (row, label, entry) in [(0, usernameLabel, accountWidget ?? usernameEntry), (2, passwordLabel, passwordEntry)] {
             label.addStyleClass("entrykit-account-label")
             gtk_label_set_mnemonic_widget(label.cast(), entry.widget)
             gtk_widget_set_hexpand(entry.widget, 1)
@@ -131,6 +144,11 @@ package final class AccountPanelDialog: Window {
         // Not dim-label: the themes draw that below 4.5:1, and this warning must be read.
         capsLockRow.append(capsLockLabel)
         column.append(capsLockRow)
+        if !request.details.isEmpty {
+            let expander = makeDetailsExpander()
+            column.append(expander)
+            detailsExpander = expander
+        }
 
         gtk_container_add(
             UnsafeMutableRawPointer(gtk_dialog_get_content_area(cast())).assumingMemoryBound(to: GtkContainer.self), column.widget)
@@ -226,26 +244,35 @@ package final class AccountPanelDialog: Window {
         }
     }
 
-    private func relabel(_ strings: Localization) {
-        gtk_label_set_text_with_mnemonic(usernameLabel.cast(), request.usernameLabel ?? strings.string(SignInMnemonics.username.rawValue))
+    func relabel(_ strings: Localization) {
+        // Accounts to choose from are users, not a name to type.
+        let userWord = request.accounts.isEmpty ? strings.string("Username") : strings.string("User")
+        let userMnemonic = strings.string(
+            request.accounts.isEmpty ? SignInMnemonics.username.rawValue : AuthenticationMnemonics.user.rawValue)
+        gtk_label_set_text_with_mnemonic(usernameLabel.cast(), request.usernameLabel ?? userMnemonic)
         gtk_label_set_text_with_mnemonic(passwordLabel.cast(), request.passwordLabel ?? strings.string(SignInMnemonics.password.rawValue))
         gtk_entry_set_placeholder_text(usernameEntry.cast(), strings.string("Username"))
         gtk_entry_set_placeholder_text(passwordEntry.cast(), strings.string("Password"))
         gtk_button_set_label(okButton.cast(), request.okLabel ?? strings.string(SignInMnemonics.ok.rawValue))
         gtk_button_set_label(cancelButton.cast(), request.cancelLabel ?? strings.string(SignInMnemonics.cancel.rawValue))
         // Japanese writes a mnemonic as "(_U)", which GTK would read out as "(U)": name each
-        // widget by the plain word instead (a label the request gives, without its `_`).
+        // widget by the plain word instead (a label the request gives, without its mnemonic).
         func name(_ given: String?, _ key: String) -> String {
-            given.map { String($0.filter { $0 != "_" }) } ?? strings.string(key)
+            given.map(DesktopTranslations.withoutMnemonic) ?? strings.string(key)
         }
+        let userName = request.usernameLabel.map(DesktopTranslations.withoutMnemonic) ?? userWord
         for (widget, accessibleName) in [
-            (usernameEntry, name(request.usernameLabel, "Username")), (usernameLabel, name(request.usernameLabel, "Username")),
+            (usernameEntry, userName), (usernameLabel, userName),
             (passwordEntry, name(request.passwordLabel, "Password")), (passwordLabel, name(request.passwordLabel, "Password")),
             (okButton, name(request.okLabel, "OK")), (cancelButton, name(request.cancelLabel, "Cancel")),
         ] {
             widget.accessibleName = accessibleName
         }
+        // A picker is named by its row; one account's name is read as it is, labelled by the row.
+        (accountWidget as? PickerField)?.accessibleName = userName
         capsLockLabel.text = strings.string("Caps Lock is on")
+        relabelDetails(strings)
+        relabelConversation(strings)
     }
 
     // MARK: State
@@ -253,14 +280,15 @@ package final class AccountPanelDialog: Window {
     package var usernameText: String { String(cString: gtk_entry_get_text(usernameEntry.cast())) }
     package var passwordLength: Int { Int(gtk_entry_buffer_get_length(passwordBuffer.cast())) }
 
-    /// Whether OK may be pressed: every required field has text.
+    /// Whether OK may be pressed: every required field has text, and no answer is being checked.
     package var canAccept: Bool {
-        (!request.requiresUsername || !usernameText.isEmpty) && (!request.requiresPassword || passwordLength > 0)
+        request.conversation?.isWaiting != true && (!request.requiresUsername || !usernameText.isEmpty)
+            && (!request.requiresPassword || passwordLength > 0)
     }
 
     package var isCapsLockWarningVisible: Bool { gtk_widget_get_visible(capsLockRow.widget) != 0 }
 
-    private func updateAcceptability() {
+    func updateAcceptability() {
         gtk_widget_set_sensitive(okButton.widget, canAccept ? 1 : 0)
     }
 
@@ -321,10 +349,10 @@ package final class AccountPanelDialog: Window {
         isKeyboardGrabbed = false
     }
 
-    private func clearError() {
+    func clearError() {
         guard gtk_widget_get_visible(errorLabel.widget) != 0 else { return }
         errorLabel.hide()
-        passwordEntry.accessibleDescription = ""
+        passwordEntry.accessibleDescription = accountDescription
     }
 
     /// Return in the password field accepts, as OK does; with a required field still empty it
@@ -357,6 +385,10 @@ package final class AccountPanelDialog: Window {
             return
         }
         guard canAccept else { return }
+        if let conversation = request.conversation {
+            answer(conversation)
+            return
+        }
         if let validate = request.validate {
             let password = SecurePassword(buffer: passwordBuffer)
             let problem = validate(usernameText.isEmpty ? nil : usernameText, password)
@@ -373,7 +405,7 @@ package final class AccountPanelDialog: Window {
 
     /// Keeps the panel open for another try: the message under the fields, the password cleared
     /// and focused, and the message as the field's description so a screen reader says it.
-    private func showError(_ message: String) {
+    func showError(_ message: String) {
         passwordChanged?.whileBlocked { ek_secure_buffer_wipe(passwordBuffer.opaque) }
         updateAcceptability()
         errorLabel.text = message

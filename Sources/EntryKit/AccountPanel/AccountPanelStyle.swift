@@ -14,6 +14,9 @@ enum AccountPanelStyle {
         .entrykit-account-group separator { background-color: @borders; min-height: 1px; }
         .entrykit-account-label { padding: 0 6px 0 10px; }
         .entrykit-prompt-title { font-weight: bold; }
+        /* What asks, exactly (polkit's action id): small, and monospace as identifiers are. */
+        .entrykit-account-caption { font-family: monospace; font-size: smaller; }
+        .entrykit-account-name { padding: 8px 6px; }
         /* An overlay has no title bar or shadow of the window manager's: a frame of its own. */
         .entrykit-prompt-overlay { border: 1px solid @borders; }
         .entrykit-account-group entry {

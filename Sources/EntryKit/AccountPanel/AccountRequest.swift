@@ -53,6 +53,21 @@ public struct AccountRequest {
     /// compositor offers a layer shell (sway, Hyprland, KWin), it is an overlay that holds the
     /// keyboard, above any full-screen window. Ignored for a panel with a parent.
     public var isStandalonePrompt = false
+    /// Accounts to authenticate as, named for people (`Ada Lovelace (ada)`), in place of the
+    /// username field: a ``PickerField`` of them when there are several, their name alone when
+    /// one. Picking another tells ``conversation``'s ``AccountConversation/onAccountChange``.
+    /// The row is labelled ``usernameLabel`` (else "Username").
+    public var accounts: [String] = []
+    /// The index in ``accounts`` the panel starts at.
+    public var selectedAccount = 0
+    /// A line under the message naming exactly what asks (polkit's action id).
+    public var caption: String?
+    /// Rows of a name and a value shown on demand, under a "Details" expander (the program and
+    /// arguments pkexec asks to run); none when empty.
+    public var details: [(name: String, value: String)] = []
+    /// When set, OK hands the password to the conversation and the panel waits for its verdict
+    /// instead of closing (see ``AccountConversation``); ``validate`` is not asked.
+    public var conversation: AccountConversation?
     /// Called on OK with the values; return an error message to keep the panel open for another
     /// try (the message shows under the fields and the password is cleared), or nil to accept.
     /// The password is lent for the call only, as in ``AccountPanel/showSecurely(_:parent:completion:)``.

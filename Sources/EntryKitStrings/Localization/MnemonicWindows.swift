@@ -10,6 +10,7 @@ public enum MnemonicWindows {
     /// Every window, by the name lint gives it, with its keys.
     public static let all: [(window: String, keys: [String])] = [
         ("the sign-in panel", SignInMnemonics.allCases.map(\.rawValue)),
+        ("the authentication dialog", AuthenticationMnemonics.allCases.map(\.rawValue)),
         ("the About window", AboutMnemonics.allCases.map(\.rawValue)),
         ("the gallery's drop-down field page", DropDownPageMnemonics.allCases.map(\.rawValue)),
         ("the gallery's picker field page", PickerPageMnemonics.allCases.map(\.rawValue)),
@@ -34,6 +35,16 @@ public enum SignInMnemonics: String, CaseIterable, Sendable {
     case password = "_Password"
     case ok = "_OK"
     case cancel = "_Cancel"
+}
+
+/// The polkit agent's dialog: the account panel with a user to pick, Authenticate for OK, and
+/// the details of the program that asks.
+public enum AuthenticationMnemonics: String, CaseIterable, Sendable {
+    case user = "_User"
+    case password = "_Password"
+    case authenticate = "_Authenticate"
+    case cancel = "_Cancel"
+    case details = "_Details"
 }
 
 /// The gallery's About window: GTK's own buttons, relabelled from EntryKit's table.

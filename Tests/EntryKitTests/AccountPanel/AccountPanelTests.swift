@@ -7,7 +7,7 @@ import Testing
 
 /// Records each completion, so a test can tell "once" from "twice" from "never".
 @MainActor
-private final class Answers {
+final class Answers {
     var received: [AccountAnswer] = []
     func record(_ accepted: Bool, _ username: String?, _ password: String?) {
         received.append(AccountAnswer(accepted: accepted, username: username, password: password))
@@ -21,7 +21,7 @@ private final class Answers {
     }
 
     /// Shows a panel for `request` and returns it with the recorder of its completions.
-    private func open(_ request: AccountRequest = AccountRequest(title: "Test")) throws -> (AccountPanelDialog, Answers) {
+    func open(_ request: AccountRequest = AccountRequest(title: "Test")) throws -> (AccountPanelDialog, Answers) {
         let answers = Answers()
         AccountPanel.show(request, completion: answers.record)
         let dialog = try #require(AccountPanel.current)
@@ -29,23 +29,23 @@ private final class Answers {
         return (dialog, answers)
     }
 
-    private func type(_ text: String, into entry: Widget) {
+    func type(_ text: String, into entry: Widget) {
         gtk_entry_set_text(entry.cast(), text)
     }
 
     /// Runs the loop until what is queued at the default idle priority has run (Return's OK) and
     /// no further: a closed panel's destruction, queued lower, is left for later.
-    private func settle() {
+    func settle() {
         var reached = false
         MainLoop.idle { reached = true }
         MainLoop.run(until: { reached }, timeout: 5)
     }
 
-    private func focused(in dialog: AccountPanelDialog) -> UnsafeMutablePointer<GtkWidget>? {
+    func focused(in dialog: AccountPanelDialog) -> UnsafeMutablePointer<GtkWidget>? {
         gtk_window_get_focus(dialog.cast())
     }
 
-    private func finishCleanly() {
+    func finishCleanly() {
         AccountPanel.cancelAll()
         LocalizedText.localization.setLanguage(nil)
         MainLoop.drain()
