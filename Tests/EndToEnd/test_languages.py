@@ -41,7 +41,8 @@ COMMANDS = {
     "choose": ["choose", "1", "2", "3"],
     "pick": ["pick", "1", "2", "3"],
 }
-WORD = re.compile(r"[A-Za-z]{2,}")
+# A word in Latin letters only, whole: "Doğrula" holds no English "Do", "_Cancel" is "Cancel".
+WORD = re.compile(r"(?<![^\W\d_])[A-Za-z]{2,}(?![^\W\d_])")
 
 
 @functools.cache

@@ -16,7 +16,7 @@ import pytest
 from atspi_driver import application_with_pid, find, find_all, on_wayland, press, states, text_of, wait_for
 from polkit_system import ADA, ADMIN_ACTION, BOB, SELF_ACTION, PolkitSystem, finished
 from screen import cpu_seconds, settled_window_pixels, wait_until_on_screen
-from test_languages import SHIPPED, WORD, english_words, gtk_word, kept_in_english
+from test_languages import ENGLISH_VARIANTS, SHIPPED, WORD, english_words, kept_in_english, stock_word
 from test_login_attacks import _readable_memory as readable_memory
 from test_password_prompts import XKeyboard
 
@@ -303,11 +303,14 @@ def test_every_shipped_language_shows_no_english_word_and_gtks_own_stock_words(a
              if node.name and node.name not in polkits]
     names.append(("dialog", dialog.name))
     english = {word.casefold() for word in english_words()} - {word.casefold() for word in kept_in_english(language)}
+    if language in ENGLISH_VARIANTS:
+        english = set()
     leaks = {shown: sorted({word.casefold() for word in WORD.findall(shown[1])} & english) for shown in names}
     assert not {shown: words for shown, words in leaks.items() if words}, f"{language}: English on screen"
-    assert gtk_word(language, "Cancel") in {name for role, name in names if role == "push button"}
-    assert gtk_word(language, "Password") in {name for role, name in names if role == "label"}
-    press(find(dialog, role="push button", name=gtk_word(language, "Cancel"), showing=True))
+    # GTK's word where GTK's catalog translates it, else the table's (Welsh, Khmer, Urdu: GTK has no Cancel).
+    assert stock_word(language, "Cancel") in {name for role, name in names if role == "push button"}
+    assert stock_word(language, "Password") in {name for role, name in names if role == "label"}
+    press(find(dialog, role="push button", name=stock_word(language, "Cancel"), showing=True))
     assert finished(check)[0] == 3
 
 
