@@ -71,6 +71,37 @@ import Testing
         #expect(StringsParser.read(data).mnemonicDiagnostics() == [])
     }
 
+    // MARK: Serbian in two alphabets
+
+    /// Serbian's Cyrillic letters and the Latin letters each stands for, one to one.
+    static let serbianLatin: [Character: String] = {
+        let cyrillic = "абвгдђежзијклљмнњопрстћуфхцчџш"
+        let latin = [
+            "a", "b", "v", "g", "d", "đ", "e", "ž", "z", "i", "j", "k", "l", "lj", "m",
+            "n", "nj", "o", "p", "r", "s", "t", "ć", "u", "f", "h", "c", "č", "dž", "š",
+        ]
+        var letters: [Character: String] = [:]
+        for (letter, latinLetters) in zip(cyrillic, latin) {
+            letters[letter] = latinLetters
+            letters[Character(letter.uppercased())] = latinLetters.prefix(1).uppercased() + latinLetters.dropFirst()
+        }
+        return letters
+    }()
+
+    /// Serbian in Latin letters says what the Cyrillic table says, letter for letter, but for its
+    /// own name and where GTK's sr@latin catalog, whose word it takes, says it otherwise.
+    @Test func serbianInLatinLettersIsTheCyrillicTableTransliterated() throws {
+        let english = try Self.table("en")
+        let cyrillic = try Self.table("sr")
+        let latin = try Self.table("sr@latin")
+        let ownWords = ["LanguageName": "Srpski (latinica)", "Caps Lock is on": "Taster za velika slova je uključen"]
+        for key in english.keys.sorted() {
+            let serbian = try #require(cyrillic[key], "sr has no \"\(key)\"")
+            let expected = ownWords[key] ?? String(serbian.flatMap { Self.serbianLatin[$0] ?? String($0) })
+            #expect(latin[key] == expected, "sr@latin \"\(key)\"")
+        }
+    }
+
     // MARK: English in one spelling
 
     /// British spellings of words whose American spelling the English source uses, and the other way.
