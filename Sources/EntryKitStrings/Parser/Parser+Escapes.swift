@@ -1,4 +1,5 @@
-/// Backslash escapes in quoted strings, as CoreFoundation reads them, and `lint`'s warnings about them.
+/// Backslash escapes in quoted strings, as CoreFoundation reads them; what `lint` says about
+/// the surprising ones is in `Parser+EscapeWarnings.swift`.
 extension Parser {
     /// The escape at `i` (a backslash with at least one character after it), as CoreFoundation's
     /// `getSlashedChar` reads it; warns about the ones that are almost always mistakes.
@@ -17,17 +18,7 @@ extension Parser {
             }
             let byte = UInt8(truncatingIfNeeded: value)
             let unit: UInt16 = byte < 0x80 ? UInt16(byte) : Scalar.nextStepHighHalf[Int(byte - 0x80)]
-            let written = "\\" + String(u[(start + 1)..<i].map { Character(Unicode.Scalar(UInt8($0))) })
-            if value > 0o377 {
-                warn(
-                    .octalEscape,
-                    "octal escape \(written) is above \\377: Apple keeps its low eight bits and reads \\\(String(byte, radix: 8)); write the character itself or \\U and four hexadecimal digits",
-                    at: start)
-            } else if unit == 0, byte >= 0x80 {
-                warn(
-                    .octalEscape, "octal escape \(written) names no character in the NeXTSTEP encoding: Apple reads it as U+0000", at: start
-                )
-            }
+            checkOctalEscape(value: value, byte: byte, unit: unit, at: start)
             return unit
         case 0x55:  // \U: up to four hexadecimal digits
             var value: UInt16 = 0
@@ -37,13 +28,7 @@ extension Parser {
                 digits += 1
                 i += 1
             }
-            if digits < 4 {
-                let hex = StringsDecoder.hexDigits(UInt32(value), width: 4)
-                let next = i < count && u[i] != quote ? " followed by \(describe(at: i))" : ""
-                warn(
-                    .shortUnicodeEscape,
-                    "\\U takes four hexadecimal digits; this one has \(digits), so Apple reads U+\(hex)\(next); write \\U\(hex)", at: start)
-            }
+            if digits < 4 { warnShortUnicodeEscape(value: value, digits: digits, quote: quote, at: start) }
             return value
         case 0x61: return 0x07  // \a
         case 0x62: return 0x08  // \b
@@ -58,35 +43,10 @@ extension Parser {
             // Not escapes in CoreFoundation either, but the backslash is dropped as meant.
             return e
         case 0x75:  // \u
-            var hex = ""
-            var k = i
-            while k < count, hex.count < 4, u[k] < 0x80, Scalar.hexValue(u[k]) != nil {
-                hex.append(Character(Unicode.Scalar(UInt8(u[k]))))
-                k += 1
-            }
-            if hex.count == 4 {
-                warn(
-                    .lowercaseUnicodeEscape,
-                    "\\u\(hex): Apple reads this as the letter u followed by \(hex), not as a character; write \\U\(hex.uppercased())",
-                    at: start)
-            } else {
-                warn(
-                    .lowercaseUnicodeEscape,
-                    "\\u: Apple reads this as the letter u; write u, or \\U and four hexadecimal digits for a character", at: start)
-            }
-            return e
-        case Scalar.openParenthesis:
-            warn(
-                .unknownEscape,
-                "unknown escape '\\(': the backslash is dropped, so \\(name) shows as (name); genstrings writes this for Swift string interpolation: use %@ in the text and pass the value as an argument",
-                at: start)
+            warnLowercaseUnicodeEscape(at: start)
             return e
         default:
-            let shown = describe(at: start + 1)
-            warn(
-                .unknownEscape,
-                "unknown escape: the backslash before \(shown) is dropped, so it reads \(shown); remove the backslash, or write \\\\ for a backslash",
-                at: start)
+            warnUnknownEscape(at: start)
             return e
         }
     }
