@@ -1,4 +1,5 @@
-#include "entrykit_field_implementation.h"
+#include "entrykit_account_panel_private.h"
+#include "swift_entry_points.h"
 
 /**
  * EkAccountPanel:
@@ -35,17 +36,6 @@ G_DEFINE_FINAL_TYPE(EkAccountPanel, ek_account_panel, G_TYPE_OBJECT)
 
 enum { SIGNAL_VALIDATE, N_SIGNALS };
 static guint signals[N_SIGNALS];
-
-/* The Swift entry points (AccountPanelImplementation.swift), with the implementation the panel
- * keeps. The properties and their typed accessors (the public header's) are defined there too. */
-void *ek_account_panel_implementation_new(EkAccountPanel *panel);
-void ek_account_panel_implementation_release(void *panel);
-/* class_init: installs the properties and the class's set_property/get_property. */
-void ek_account_panel_install_properties(GObjectClass *klass);
-/* Shows the panel; the implementation answers once with ek_account_panel_complete(task, ...). */
-void ek_account_panel_implementation_ask(void *panel, GtkWindow *parent, GTask *task);
-/* The task's cancellable was cancelled: close its panel (or drop it from the queue). */
-void ek_account_panel_implementation_cancel(void *panel, GTask *task);
 
 void *ek_account_panel_implementation(EkAccountPanel *panel) { return panel->implementation; }
 

@@ -1,7 +1,8 @@
 /* EkChooserField: the properties and signals both fields share, declared once, and the calls
  * straight through to the field's Swift implementation. */
 
-#include "field_private.h"
+#include "entrykit_chooser_field_private.h"
+#include "swift_entry_points.h"
 
 /**
  * EkChooserField:
@@ -72,5 +73,3 @@ static void ek_chooser_field_init(EkChooserField *field) { (void)field; }
 void ek_chooser_field_emit_opened(EkChooserField *field) { g_signal_emit(field, signals[SIGNAL_OPENED], 0); }
 
 void ek_chooser_field_emit_closed(EkChooserField *field) { g_signal_emit(field, signals[SIGNAL_CLOSED], 0); }
-
-void ek_warn(const char *message) { g_log("EntryKit", G_LOG_LEVEL_WARNING, "%s", message); }

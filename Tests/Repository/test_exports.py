@@ -23,11 +23,29 @@ def test_the_version_script_is_the_public_headers():
 def test_only_public_functions_are_exported():
     exported = set(export_map.exported())
     private = set()
-    for header in [export_map.INCLUDE / "test_hooks.h", export_map.INCLUDE / "entrykit_field_implementation.h",
-                   REPO / "Sources" / "CEntryKit" / "field_private.h"]:
+    for header in sorted(export_map.PRIVATE.glob("*.h")):
         private |= export_map.declared_functions(header)
     assert private, "the private headers declare functions"
     assert not exported & private, f"private functions exported: {sorted(exported & private)}"
     # Every function of the public headers is there, the types' _get_type with them.
     assert {"ek_chooser_field_set_items", "ek_drop_down_field_get_type", "ek_password_peek"} <= exported
     assert all(re.fullmatch(r"ek_\w+", name) for name in exported)
+
+
+def test_the_debian_symbols_file_is_the_map():
+    """debian/libentrykit-1.0-0.symbols names exactly the exported functions, each once."""
+    symbols = re.findall(r"^ (ek_\w+)@Base \S+$", export_map.SYMBOLS.read_text(), re.M)
+    assert symbols == export_map.exported()
+    assert export_map.SYMBOLS.read_text() == export_map.symbols_file(export_map.exported()), \
+        "debian/libentrykit-1.0-0.symbols is stale: run scripts/export-map"
+
+
+def test_the_public_folder_holds_the_public_headers_alone():
+    """include/entrykit/ is what meson installs: the one header list names every header in it,
+    and the private headers live elsewhere (Sources/CEntryKit/private/)."""
+    listed = {header.name for header in export_map.public_headers.public_headers()}
+    assert listed == {header.name for header in export_map.INCLUDE.glob("*")}
+    outside = {path.name for path in export_map.INCLUDE.parent.iterdir()} - {"entrykit", "module.modulemap", "CEntryKit.h"}
+    assert not outside, f"headers beside the public folder, neither public nor private: {sorted(outside)}"
+    assert (export_map.PRIVATE / "swift_entry_points.h").is_file()
+

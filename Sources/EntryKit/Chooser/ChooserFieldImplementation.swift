@@ -33,7 +33,7 @@ package class ChooserFieldImplementation: ChooserEntry {
     package var chooserField: UnsafeMutablePointer<EkChooserField> { cast() }
 
     /// Tells the object's watchers (`notify::…`) that one of its properties changed.
-    func notify(_ property: ObjectProperty) { property.notify(field: chooserEntry) }
+    func notify(_ property: ObjectProperty) { property.notify(object) }
 
     /// Sets the items the object was given (`items`, `ek_chooser_field_set_items`), as each field
     /// takes them (``DropDownField/items``, ``PickerField/setItems(_:placeholder:)-(ListItems,_)``).

@@ -34,30 +34,12 @@ final class ObjectProperty: @unchecked Sendable {
         self.get = get
     }
 
-    /// Tells `object`'s watchers (`notify::name`, `notify`) that the property changed, when it
-    /// has any: GLib 2.74 (Debian 12's) emits a notification nobody listens for all the same,
-    /// and cold (a set after the main loop was idle) that costs tens of microseconds, as much as
-    /// setting a thousand items.
+    /// Tells `object`'s watchers (`notify::name`, `notify`) that the property changed, when
+    /// anyone listens (see `entrykit_notify.h`: GTK's accessible, which listens to every widget
+    /// it serves, does not count).
     func notify<Object>(_ object: UnsafeMutablePointer<Object>) {
-        let object = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GObject.self)
         guard let spec else { return }
-        // GLib 2.74 matches a detail exactly: `notify::name` handlers, then plain `notify` ones.
-        guard
-            g_signal_has_handler_pending(object, Self.notifySignal, g_param_spec_get_name_quark(spec), 0) != 0
-                || g_signal_has_handler_pending(object, Self.notifySignal, 0, 0) != 0
-        else { return }
-        g_object_notify_by_pspec(object, spec)
-    }
-
-    private static let notifySignal = g_signal_lookup("notify", g_object_get_type())
-
-    /// ``notify(_:)`` for a field: GTK's accessible connects a plain `notify` handler to every
-    /// widget it serves, which reads only GTK's own properties; a notification of the field's
-    /// own property goes out only when someone else listens (see
-    /// `ek_chooser_entry_notify_is_heard`).
-    func notify(field: UnsafeMutablePointer<EkChooserEntry>) {
-        guard let spec, ek_chooser_entry_notify_is_heard(field, spec) != 0 else { return }
-        g_object_notify_by_pspec(UnsafeMutableRawPointer(field).assumingMemoryBound(to: GObject.self), spec)
+        ek_object_notify_if_heard(UnsafeMutableRawPointer(object).assumingMemoryBound(to: GObject.self), spec)
     }
 
     fileprivate func install(on objectClass: UnsafeMutablePointer<GObjectClass>, id: guint) {
