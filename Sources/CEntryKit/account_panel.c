@@ -223,18 +223,6 @@ gboolean ek_account_panel_ask_finish(EkAccountPanel *panel, GAsyncResult *result
     return accepted;
 }
 
-typedef struct {
-    GMainLoop *loop;
-    GAsyncResult *result;
-} Run;
-
-static void run_answered(GObject *source, GAsyncResult *result, gpointer data) {
-    (void)source;
-    Run *run = data;
-    run->result = g_object_ref(result);
-    g_main_loop_quit(run->loop);
-}
-
 /**
  * ek_account_panel_run:
  * @panel: a panel
@@ -248,14 +236,11 @@ static void run_answered(GObject *source, GAsyncResult *result, gpointer data) {
  * Returns: %TRUE when the user pressed OK
  */
 gboolean ek_account_panel_run(EkAccountPanel *panel, GtkWindow *parent, gchar **username, EkPassword **password) {
+    if (username) *username = NULL;
+    if (password) *password = NULL;
     g_return_val_if_fail(EK_IS_ACCOUNT_PANEL(panel), FALSE);
-    Run run = {g_main_loop_new(NULL, FALSE), NULL};
-    ek_account_panel_ask(panel, parent, NULL, run_answered, &run);
-    if (run.result == NULL) g_main_loop_run(run.loop);
-    g_main_loop_unref(run.loop);
-    gboolean accepted = ek_account_panel_ask_finish(panel, run.result, username, password, NULL);
-    g_object_unref(run.result);
-    return accepted;
+    g_return_val_if_fail(parent == NULL || GTK_IS_WINDOW(parent), FALSE);
+    return ek_account_panel_implementation_run(panel->implementation, parent, username, password);
 }
 
 gboolean ek_account_panel_validates(EkAccountPanel *panel) {

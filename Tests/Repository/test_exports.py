@@ -49,3 +49,25 @@ def test_the_public_folder_holds_the_public_headers_alone():
     assert not outside, f"headers beside the public folder, neither public nor private: {sorted(outside)}"
     assert (export_map.PRIVATE / "swift_entry_points.h").is_file()
 
+
+def test_nothing_exported_is_called_by_nothing():
+    """Every exported function that is no property's accessor (those are written with the
+    property's declaration) or type's _get_type is called somewhere: by EntryKit's Swift code,
+    its C sources, its tests, benchmarks or examples."""
+    accessors = set()
+    for path in (REPO / "Sources").rglob("*+Accessors.swift"):
+        accessors |= set(re.findall(r'@_cdecl\("(ek_\w+)"\)', path.read_text()))
+    calls = set()
+    for folder in ("Sources", "Tests", "Examples", "Benchmarks"):
+        for path in (REPO / folder).rglob("*"):
+            if path.suffix not in (".swift", ".c", ".h", ".py", ".js", ".vala") or path.parent == export_map.INCLUDE:
+                continue
+            for line in path.read_text(errors="replace").splitlines():
+                code = line.strip()
+                # A comment, or a definition (C's start at the line's start, Swift's after `func`).
+                if code.startswith(("*", "/*", "//")) or not line[:1].isspace() and not path.suffix == ".py":
+                    continue
+                calls |= set(re.findall(r"(?<!func )\b(ek_\w+)\s*\(", line))
+    uncalled = [name for name in export_map.exported()
+                if name not in accessors and not name.endswith("_get_type") and name not in calls]
+    assert not uncalled, f"exported and called by nothing: {uncalled}"

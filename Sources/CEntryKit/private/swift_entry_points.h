@@ -29,6 +29,10 @@ void ek_account_panel_implementation_release(void *implementation);
 void ek_account_panel_implementation_ask(void *implementation, GtkWindow *parent, GTask *task);
 /* The task's cancellable was cancelled: close its panel (or drop it from the queue). */
 void ek_account_panel_implementation_cancel(void *implementation, GTask *task);
+/* Shows the panel and returns its answer once it closes, running the one nested main loop Swift's
+ * AccountPanel.run runs; the outputs may be NULL. */
+gboolean ek_account_panel_implementation_run(void *implementation, GtkWindow *parent, gchar **username,
+                                             EkPassword **password);
 
 G_END_DECLS
 

@@ -1,0 +1,79 @@
+// Written by scripts/object-properties from AccountPanelProperty.swift: edit the declarations there, then run it.
+
+import CEntryKit
+import CGtk
+import EntryKitList
+
+extension AccountPanelProperty {
+    /// EkAccountPanel's properties, in the order of their ids.
+    static let all = ObjectProperties([title, message, username, requiresUsername, requiresPassword])
+}
+
+/// EkAccountPanel's `class_init` installs its properties and points `set_property` and
+/// `get_property` at them.
+@_cdecl("ek_account_panel_install_properties")
+func ek_account_panel_install_properties(_ objectClass: UnsafeMutablePointer<GObjectClass>) {
+    objectClass.pointee.set_property = { object, id, value, _ in AccountPanelProperty.all.set(object, id, value) }
+    objectClass.pointee.get_property = { object, id, value, _ in AccountPanelProperty.all.get(object, id, value) }
+    AccountPanelProperty.all.install(on: objectClass)
+}
+
+// MARK: title
+
+@_cdecl("ek_account_panel_set_title")
+@_spi(CAccessors) public func ek_account_panel_set_title(_ panel: OpaquePointer?, _ value: UnsafePointer<gchar>?) {
+    AccountPanelProperty.title.set(value, of: panel)
+}
+
+@_cdecl("ek_account_panel_get_title")
+@_spi(CAccessors) public func ek_account_panel_get_title(_ panel: OpaquePointer?) -> UnsafePointer<gchar>? {
+    AccountPanelProperty.title.lend(of: panel)
+}
+
+// MARK: message
+
+@_cdecl("ek_account_panel_set_message")
+@_spi(CAccessors) public func ek_account_panel_set_message(_ panel: OpaquePointer?, _ value: UnsafePointer<gchar>?) {
+    AccountPanelProperty.message.set(value, of: panel)
+}
+
+@_cdecl("ek_account_panel_get_message")
+@_spi(CAccessors) public func ek_account_panel_get_message(_ panel: OpaquePointer?) -> UnsafePointer<gchar>? {
+    AccountPanelProperty.message.lend(of: panel)
+}
+
+// MARK: username
+
+@_cdecl("ek_account_panel_set_username")
+@_spi(CAccessors) public func ek_account_panel_set_username(_ panel: OpaquePointer?, _ value: UnsafePointer<gchar>?) {
+    AccountPanelProperty.username.set(value, of: panel)
+}
+
+@_cdecl("ek_account_panel_get_username")
+@_spi(CAccessors) public func ek_account_panel_get_username(_ panel: OpaquePointer?) -> UnsafePointer<gchar>? {
+    AccountPanelProperty.username.lend(of: panel)
+}
+
+// MARK: requires-username
+
+@_cdecl("ek_account_panel_set_requires_username")
+@_spi(CAccessors) public func ek_account_panel_set_requires_username(_ panel: OpaquePointer?, _ value: gboolean) {
+    AccountPanelProperty.requiresUsername.set(value, of: panel)
+}
+
+@_cdecl("ek_account_panel_get_requires_username")
+@_spi(CAccessors) public func ek_account_panel_get_requires_username(_ panel: OpaquePointer?) -> gboolean {
+    AccountPanelProperty.requiresUsername.get(of: panel)
+}
+
+// MARK: requires-password
+
+@_cdecl("ek_account_panel_set_requires_password")
+@_spi(CAccessors) public func ek_account_panel_set_requires_password(_ panel: OpaquePointer?, _ value: gboolean) {
+    AccountPanelProperty.requiresPassword.set(value, of: panel)
+}
+
+@_cdecl("ek_account_panel_get_requires_password")
+@_spi(CAccessors) public func ek_account_panel_get_requires_password(_ panel: OpaquePointer?) -> gboolean {
+    AccountPanelProperty.requiresPassword.get(of: panel)
+}
