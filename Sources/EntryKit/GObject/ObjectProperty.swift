@@ -297,38 +297,37 @@ extension ObjectProperty where Value == Bool {
     }
 }
 
-extension ObjectProperty where Value == String? {
-    func set(_ value: UnsafePointer<gchar>?, of instance: (some ObjectPointer)?, accessor: String = #function) {
-        let value = String(optionalCString: value)
-        with(instance, accessor: accessor, otherwise: ()) { set(value, on: $0) }
-    }
-
-    /// A new copy (transfer full).
-    func get(of instance: (some ObjectPointer)?, accessor: String = #function) -> UnsafeMutablePointer<gchar>? {
-        duplicate(with(instance, accessor: accessor, otherwise: nil) { value(of: $0) })
-    }
-
-    /// The instance's own copy, lent (transfer none): see ``LentString``.
-    func lend(of instance: (some ObjectPointer)?, accessor: String = #function) -> UnsafePointer<gchar>? {
-        nonisolated(unsafe) let lent = with(instance, accessor: accessor, otherwise: nil) { $0.lend(value(of: $0), for: self) }
-        return lent
-    }
+/// A string property's value: a `String?`, or a `String` that is never `NULL`.
+protocol StringPropertyValue: Equatable, Sendable {
+    /// The value from C's string, or `defaultValue` where `NULL` means the default.
+    init(fromC string: String?, default defaultValue: Self)
+    var cString: String? { get }
 }
 
-extension ObjectProperty where Value == String {
+extension Optional: StringPropertyValue where Wrapped == String {
+    init(fromC string: String?, default defaultValue: String?) { self = string }
+    var cString: String? { self }
+}
+
+extension String: StringPropertyValue {
+    init(fromC string: String?, default defaultValue: String) { self = string ?? defaultValue }
+    var cString: String? { self }
+}
+
+extension ObjectProperty where Value: StringPropertyValue {
     func set(_ value: UnsafePointer<gchar>?, of instance: (some ObjectPointer)?, accessor: String = #function) {
-        let value = String(optionalCString: value) ?? defaultValue
+        let value = Value(fromC: String(optionalCString: value), default: defaultValue)
         with(instance, accessor: accessor, otherwise: ()) { set(value, on: $0) }
     }
 
     /// A new copy (transfer full).
     func get(of instance: (some ObjectPointer)?, accessor: String = #function) -> UnsafeMutablePointer<gchar>? {
-        duplicate(with(instance, accessor: accessor, otherwise: nil) { value(of: $0) })
+        duplicate(with(instance, accessor: accessor, otherwise: nil) { value(of: $0).cString })
     }
 
     /// The instance's own copy, lent (transfer none): see ``LentString``.
     func lend(of instance: (some ObjectPointer)?, accessor: String = #function) -> UnsafePointer<gchar>? {
-        nonisolated(unsafe) let lent = with(instance, accessor: accessor, otherwise: nil) { $0.lend(value(of: $0), for: self) }
+        nonisolated(unsafe) let lent = with(instance, accessor: accessor, otherwise: nil) { $0.lend(value(of: $0).cString, for: self) }
         return lent
     }
 }
