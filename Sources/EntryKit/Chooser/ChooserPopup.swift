@@ -34,6 +34,8 @@ public final class ChooserPopup {
     public var animationDuration: UInt32 = 0 {
         didSet { gtk_revealer_set_transition_duration(revealer.cast(), animationDuration) }
     }
+    /// The tallest the list may be, in pixels, whatever the room; nil for no limit but the room.
+    public var maximumHeight: Int?
     /// Called when the popover has painted its first frame after ``show(rowHeight:)`` (for
     /// measurements), and when a close has finished and the popover is hidden.
     public var onShown: (() -> Void)?
@@ -74,17 +76,19 @@ public final class ChooserPopup {
     }
 
     /// Opens the list, as wide as the entry, `min(visibleRowCount, rows)` rows of `rowHeight`
-    /// pixels tall: below the entry when that height plus ``margin`` fits between the entry and
-    /// the window's bottom edge, else above; a list that fits on neither side goes where there
-    /// is more room, cut to the rows that fit, and scrolls for the rest.
+    /// pixels tall, cut to the rows that fit ``maximumHeight``: below the entry when that height
+    /// plus ``margin`` fits between the entry and the window's bottom edge, else above; a list
+    /// that fits on neither side goes where there is more room, cut to the rows that fit, and
+    /// scrolls for the rest.
     public func show(rowHeight: Int) {
         list.rowHeight = rowHeight
         let width = Int32(gtk_widget_get_allocated_width(entry))
         gtk_widget_set_size_request(list.widget, width, -1)
         let (roomBelow, roomAbove) = roomAroundEntry()
-        list.heightLimit = nil
+        list.heightLimit = maximumHeight
         placement = Self.placement(listHeight: list.preferredHeight, roomBelow: roomBelow, roomAbove: roomAbove)
-        list.heightLimit = (placement == .below ? roomBelow : roomAbove) - Self.margin
+        let room = (placement == .below ? roomBelow : roomAbove) - Self.margin
+        list.heightLimit = min(room, maximumHeight ?? room)
         gtk_popover_set_position(popover.cast(), placement == .below ? GTK_POS_BOTTOM : GTK_POS_TOP)
         // GTK 3 keeps room for the popover's arrow between the entry and the popover; the
         // popover is transparent (the list draws its own frame), so point at a rectangle that

@@ -183,8 +183,15 @@ package final class DropDownFieldImplementation: ChooserFieldImplementation {
 
     // MARK: Appearance
 
-    /// The height the open list takes with `rows` rows (at least one): its rows and its frame.
+    /// The tallest the open list may be, in pixels (the popup's); nil for no limit but the room.
+    var listMaxHeight: Int? {
+        get { popup.maximumHeight }
+        set { popup.maximumHeight = newValue }
+    }
+
+    /// The height the open list takes with `rows` rows (at least one): its rows and its frame,
+    /// within ``listMaxHeight``.
     func listHeight(showingRows rows: Int) -> Int {
-        effectiveRowHeight * max(rows, 1) + list.frameHeight
+        min(effectiveRowHeight * max(rows, 1) + list.frameHeight, listMaxHeight ?? .max)
     }
 }

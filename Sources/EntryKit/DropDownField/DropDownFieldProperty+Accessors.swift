@@ -6,7 +6,7 @@ import EntryKitList
 
 extension DropDownFieldProperty {
     /// EkDropDownField's properties, in the order of their ids.
-    static let all = ObjectProperties([selectedIndex, freeText])
+    static let all = ObjectProperties([selectedIndex, freeText, listMaxHeight])
 }
 
 /// EkDropDownField's `class_init` installs its properties and points `set_property` and
@@ -52,4 +52,27 @@ extension DropDownField {
 @_cdecl("ek_drop_down_field_get_free_text")
 @_spi(CAccessors) public func ek_drop_down_field_get_free_text(_ field: OpaquePointer?) -> gboolean {
     DropDownFieldProperty.freeText.get(of: field)
+}
+
+// MARK: list-max-height
+
+@_cdecl("ek_drop_down_field_set_list_max_height")
+@_spi(CAccessors) public func ek_drop_down_field_set_list_max_height(_ field: OpaquePointer?, _ value: gint) {
+    DropDownFieldProperty.listMaxHeight.set(value, of: field)
+}
+
+@_cdecl("ek_drop_down_field_get_list_max_height")
+@_spi(CAccessors) public func ek_drop_down_field_get_list_max_height(_ field: OpaquePointer?) -> gint {
+    DropDownFieldProperty.listMaxHeight.get(of: field)
+}
+
+extension DropDownField {
+    /// The tallest the open list may be, in pixels, or none (0) for no limit but the window's
+    /// room: the list shows the whole rows that fit and scrolls for the rest, and opens below the
+    /// entry when that height fits there. A form whose field has many or tall rows keeps its list
+    /// to the room the form leaves it.
+    public var listMaxHeight: Int? {
+        get { DropDownFieldProperty.listMaxHeight.value(on: self) }
+        set { DropDownFieldProperty.listMaxHeight.set(newValue, on: self) }
+    }
 }

@@ -15,4 +15,11 @@ enum DropDownFieldProperty {
     /// ever an item and typed letters jump to the next item starting with them.
     static let freeText = ObjectProperty.boolean(
         "free-text", \DropDownFieldImplementation.isEditable, default: false, handle: .writtenByHand)
+
+    /// The tallest the open list may be, in pixels, or none (0) for no limit but the window's
+    /// room: the list shows the whole rows that fit and scrolls for the rest, and opens below the
+    /// entry when that height fits there. A form whose field has many or tall rows keeps its list
+    /// to the room the form leaves it.
+    static let listMaxHeight = ObjectProperty.int(
+        "list-max-height", \DropDownFieldImplementation.listMaxHeight, in: 0...Int(gint.max), none: 0)
 }

@@ -74,6 +74,34 @@ void ek_drop_down_field_set_free_text(EkDropDownField *field, gboolean free_text
  */
 gboolean ek_drop_down_field_get_free_text(EkDropDownField *field);
 
+/**
+ * EkDropDownField:list-max-height:
+ *
+ * The tallest the open list may be, in pixels, or none (0) for no limit but the window's
+ * room: the list shows the whole rows that fit and scrolls for the rest, and opens below the
+ * entry when that height fits there. A form whose field has many or tall rows keeps its list
+ * to the room the form leaves it.
+ */
+
+/**
+ * ek_drop_down_field_set_list_max_height:
+ * @field: a field
+ * @height: the new value
+ *
+ * Sets #EkDropDownField:list-max-height.
+ */
+void ek_drop_down_field_set_list_max_height(EkDropDownField *field, gint height);
+
+/**
+ * ek_drop_down_field_get_list_max_height:
+ * @field: a field
+ *
+ * Gets #EkDropDownField:list-max-height.
+ *
+ * Returns: #EkDropDownField:list-max-height
+ */
+gint ek_drop_down_field_get_list_max_height(EkDropDownField *field);
+
 /* End of the properties. */
 
 G_END_DECLS
