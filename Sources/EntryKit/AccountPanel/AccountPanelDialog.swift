@@ -78,6 +78,9 @@ package final class AccountPanelDialog: Window {
         let startsAtPassword = request.fields == .password || (request.fields == .usernameAndPassword && request.username?.isEmpty == false)
         gtk_widget_grab_focus((startsAtPassword ? passwordEntry : usernameEntry).widget)
         if let error = request.error, !error.isEmpty { showError(error) }
+        if request.timeout > 0 {
+            MainLoop.after(seconds: Double(request.timeout)) { [weak self] in self?.finish(accepted: false) }
+        }
     }
 
     // MARK: Building

@@ -6,7 +6,7 @@ import EntryKitList
 
 extension AccountPanelProperty {
     /// EkAccountPanel's properties, in the order of their ids.
-    static let all = ObjectProperties([title, message, username, requiresUsername, requiresPassword])
+    static let all = ObjectProperties([title, message, username, requiresUsername, requiresPassword, timeout])
 }
 
 /// EkAccountPanel's `class_init` installs its properties and points `set_property` and
@@ -76,4 +76,16 @@ func ek_account_panel_install_properties(_ objectClass: UnsafeMutablePointer<GOb
 @_cdecl("ek_account_panel_get_requires_password")
 @_spi(CAccessors) public func ek_account_panel_get_requires_password(_ panel: OpaquePointer?) -> gboolean {
     AccountPanelProperty.requiresPassword.get(of: panel)
+}
+
+// MARK: timeout
+
+@_cdecl("ek_account_panel_set_timeout")
+@_spi(CAccessors) public func ek_account_panel_set_timeout(_ panel: OpaquePointer?, _ value: gint) {
+    AccountPanelProperty.timeout.set(value, of: panel)
+}
+
+@_cdecl("ek_account_panel_get_timeout")
+@_spi(CAccessors) public func ek_account_panel_get_timeout(_ panel: OpaquePointer?) -> gint {
+    AccountPanelProperty.timeout.get(of: panel)
 }

@@ -19,4 +19,8 @@ enum AccountPanelProperty {
     /// Keeps OK disabled while the password field is empty.
     static let requiresPassword = ObjectProperty.boolean(
         "requires-password", \AccountPanelImplementation.request.requiresPassword, default: false)
+
+    /// Seconds the panel waits for an answer before it closes as if cancelled (as pinentry's
+    /// `--timeout`); 0, the default, waits as long as it takes.
+    static let timeout = ObjectProperty.int("timeout", \AccountPanelImplementation.request.timeout, in: 0...Int(Int32.max), default: 0)
 }

@@ -53,6 +53,9 @@ public struct AccountRequest {
     /// compositor offers a layer shell (sway, Hyprland, KWin), it is an overlay that holds the
     /// keyboard, above any full-screen window. Ignored for a panel with a parent.
     public var isStandalonePrompt = false
+    /// Seconds the panel waits for an answer before it closes as if cancelled, as pinentry's
+    /// `--timeout`; 0, the default, waits as long as it takes.
+    public var timeout = 0
     /// Called on OK with the values; return an error message to keep the panel open for another
     /// try (the message shows under the fields and the password is cleared), or nil to accept.
     /// The password is lent for the call only, as in ``AccountPanel/showSecurely(_:parent:completion:)``.

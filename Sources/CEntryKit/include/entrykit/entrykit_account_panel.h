@@ -139,6 +139,32 @@ void ek_account_panel_set_requires_password(EkAccountPanel *panel, gboolean requ
  */
 gboolean ek_account_panel_get_requires_password(EkAccountPanel *panel);
 
+/**
+ * EkAccountPanel:timeout:
+ *
+ * Seconds the panel waits for an answer before it closes as if cancelled (as pinentry's
+ * `--timeout`); 0, the default, waits as long as it takes.
+ */
+
+/**
+ * ek_account_panel_set_timeout:
+ * @panel: a panel
+ * @timeout: the new value
+ *
+ * Sets #EkAccountPanel:timeout.
+ */
+void ek_account_panel_set_timeout(EkAccountPanel *panel, gint timeout);
+
+/**
+ * ek_account_panel_get_timeout:
+ * @panel: a panel
+ *
+ * Gets #EkAccountPanel:timeout.
+ *
+ * Returns: #EkAccountPanel:timeout
+ */
+gint ek_account_panel_get_timeout(EkAccountPanel *panel);
+
 /* End of the properties. */
 
 void ek_account_panel_ask(EkAccountPanel *panel, GtkWindow *parent, GCancellable *cancellable,
