@@ -36,11 +36,13 @@ static void field_constructed(GObject *object) {
     private_of(field)->implementation = klass->create_implementation(field);
 }
 
-/* Released while the widget is still whole (its popover too); dispose may run twice. */
+/* Released once GTK's dispose has run: a field destroyed while its list is open is unmapped there,
+ * and its behaviour closes the list as for any other dismissal (onClose, "closed"). Dispose may run
+ * twice. */
 static void field_dispose(GObject *object) {
+    G_OBJECT_CLASS(ek_chooser_field_parent_class)->dispose(object);
     void *implementation = g_steal_pointer(&private_of(EK_CHOOSER_FIELD(object))->implementation);
     if (implementation) ek_chooser_field_implementation_release(implementation);
-    G_OBJECT_CLASS(ek_chooser_field_parent_class)->dispose(object);
 }
 
 static void ek_chooser_field_class_init(EkChooserFieldClass *klass) {

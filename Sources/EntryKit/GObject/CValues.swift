@@ -46,8 +46,6 @@ enum StringVector {
 final class LentString {
     private(set) var pointer: UnsafeMutablePointer<gchar>?
 
-    init(_ value: String?) { pointer = duplicate(value) }
-
     /// The pointer to lend for `value`: the one lent before when the text is the same.
     func lend(_ value: String?) -> UnsafePointer<gchar>? {
         if String(optionalCString: pointer) != value {

@@ -53,10 +53,9 @@ package class ObjectImplementation: GObjectInstance {
     /// The pointer C's getter lends for `value`, the string of `property`.
     func lend(_ value: String?, for property: AnyObjectProperty) -> UnsafePointer<gchar>? {
         let key = ObjectIdentifier(property)
-        if let lent = lentStrings[key] { return lent.lend(value) }
-        let lent = LentString(value)
+        let lent = lentStrings[key] ?? LentString()
         lentStrings[key] = lent
-        return UnsafePointer(lent.pointer)
+        return lent.lend(value)
     }
 
     // MARK: Made and released by the instance
