@@ -5,8 +5,15 @@ import CGtk
 import EntryKitList
 
 extension AccountPanelProperty {
-    /// EkAccountPanel's properties, in the order of their ids.
-    static let all = ObjectProperties([title, message, username, requiresUsername, requiresPassword, timeout])
+    /// EkAccountPanel's properties, in the order of their ids, each with its state's direct accessors.
+    static let all = ObjectProperties([
+        title.accessing(get: { $0.request.title }, set: { $0.request.title = $1 }),
+        message.accessing(get: { $0.request.message }, set: { $0.request.message = $1 }),
+        username.accessing(get: { $0.request.username }, set: { $0.request.username = $1 }),
+        requiresUsername.accessing(get: { $0.request.requiresUsername }, set: { $0.request.requiresUsername = $1 }),
+        requiresPassword.accessing(get: { $0.request.requiresPassword }, set: { $0.request.requiresPassword = $1 }),
+        timeout.accessing(get: { $0.request.timeout }, set: { $0.request.timeout = $1 }),
+    ])
 }
 
 /// EkAccountPanel's `class_init` installs its properties and points `set_property` and

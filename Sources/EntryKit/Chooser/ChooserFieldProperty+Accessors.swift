@@ -5,9 +5,16 @@ import CGtk
 import EntryKitList
 
 extension ChooserFieldProperty {
-    /// EkChooserField's properties, in the order of their ids.
+    /// EkChooserField's properties, in the order of their ids, each with its state's direct accessors.
     static let all = ObjectProperties([
-        items, visibleRowCount, rowHeight, listBorderColor, listFont, listPlaceholderText, isOpen, listTransitionDuration,
+        items.accessing(get: { $0.items }, set: { $0.items = $1 }),
+        visibleRowCount.accessing(get: { $0.visibleRowCount }, set: { $0.visibleRowCount = $1 }),
+        rowHeight.accessing(get: { $0.rowHeight }, set: { $0.rowHeight = $1 }),
+        listBorderColor.accessing(get: { $0.listBorderColor }, set: { $0.listBorderColor = $1 }),
+        listFont.accessing(get: { $0.listFont }, set: { $0.listFont = $1 }),
+        listPlaceholderText.accessing(get: { $0.listPlaceholderText }, set: { $0.listPlaceholderText = $1 }),
+        isOpen.accessing(get: { $0.isOpen }),
+        listTransitionDuration.accessing(get: { $0.listTransitionDuration }, set: { $0.listTransitionDuration = $1 }),
     ])
 }
 

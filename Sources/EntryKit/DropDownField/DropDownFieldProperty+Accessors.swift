@@ -5,8 +5,12 @@ import CGtk
 import EntryKitList
 
 extension DropDownFieldProperty {
-    /// EkDropDownField's properties, in the order of their ids.
-    static let all = ObjectProperties([selectedIndex, freeText, listMaxHeight])
+    /// EkDropDownField's properties, in the order of their ids, each with its state's direct accessors.
+    static let all = ObjectProperties([
+        selectedIndex.accessing(get: { $0.selectedIndex }, set: { $0.selectedIndex = $1 }),
+        freeText.accessing(get: { $0.isEditable }, set: { $0.isEditable = $1 }),
+        listMaxHeight.accessing(get: { $0.listMaxHeight }, set: { $0.listMaxHeight = $1 }),
+    ])
 }
 
 /// EkDropDownField's `class_init` installs its properties and points `set_property` and

@@ -34,7 +34,8 @@ package class ObjectImplementation: GObjectInstance {
 
     /// The implementation of `instance` (an instance of ``instanceType``), nil once it let it go.
     static func of(_ instance: UnsafeMutableRawPointer) -> Self? {
-        kept(by: instance).map { Unmanaged<Self>.fromOpaque($0).takeUnretainedValue() }
+        guard let kept = kept(by: instance) else { return nil }
+        return Unmanaged<Self>.fromOpaque(kept).takeUnretainedValue()
     }
 
     /// Tells the instance's watchers (`notify::name`, `notify`) that `property` changed, when

@@ -32,6 +32,11 @@ final class ObjectProperty<Owner: ObjectImplementation, Value: Equatable>: AnyOb
     private let statePath: @MainActor @Sendable () -> KeyPath<Owner, Value>
     @MainActor private lazy var read: KeyPath<Owner, Value> = statePath()
     @MainActor private lazy var write: ReferenceWritableKeyPath<Owner, Value>? = read as? ReferenceWritableKeyPath<Owner, Value>
+    /// The state's accessors as direct code (``accessing(get:set:)``), used instead of the key
+    /// paths: a key path applied at run time looks up generic metadata each time, some
+    /// microseconds a set, more than setting a thousand items costs.
+    private var directGet: (@MainActor (Owner) -> Value)?
+    private var directSet: (@MainActor (Owner, Value) -> Void)?
     /// The value with no instance to read: its default.
     let defaultValue: Value
     /// An int's range, and the number that stands for nil in C (-1: none picked).
@@ -61,7 +66,19 @@ final class ObjectProperty<Owner: ObjectImplementation, Value: Equatable>: AnyOb
     // MARK: The one setter
 
     /// The value on `owner`.
-    @MainActor func value(of owner: Owner) -> Value { owner[keyPath: read] }
+    @MainActor func value(of owner: Owner) -> Value {
+        if let directGet { return directGet(owner) }
+        return owner[keyPath: read]
+    }
+
+    /// The same property, read and written through `get` and `set`, direct code for its key path
+    /// (`{ $0.rowHeight }`, `{ $0.rowHeight = $1 }`): what the class's list, written by
+    /// `scripts/object-properties`, gives each property.
+    func accessing(get: @escaping @MainActor (Owner) -> Value, set: (@MainActor (Owner, Value) -> Void)? = nil) -> ObjectProperty {
+        directGet = get
+        directSet = set
+        return self
+    }
 
     /// The value on `owner`, or the default when there is none (a destroyed widget's).
     @MainActor func value(of owner: Owner?) -> Value { owner.map(value(of:)) ?? defaultValue }
@@ -70,10 +87,10 @@ final class ObjectProperty<Owner: ObjectImplementation, Value: Equatable>: AnyOb
     /// refuse or adjust the value, and see the same value again, as a field's first items are),
     /// and the instance's watchers are told when it changed.
     @MainActor func set(_ value: Value, on owner: Owner) {
-        guard let write else { preconditionFailure("\(name) is read-only") }
-        let old = owner[keyPath: read]
-        owner[keyPath: write] = value
-        if owner[keyPath: read] != old { owner.notify(self) }
+        precondition(isWritable, "\(name) is read-only")
+        let old = self.value(of: owner)
+        if let directSet { directSet(owner, value) } else { owner[keyPath: write!] = value }
+        if self.value(of: owner) != old { owner.notify(self) }
     }
 
     /// The value a Swift handle reads: its instance's, or the default once the instance let its

@@ -5,8 +5,10 @@ import CGtk
 import EntryKitList
 
 extension PickerFieldProperty {
-    /// EkPickerField's properties, in the order of their ids.
-    static let all = ObjectProperties([pickedIndex])
+    /// EkPickerField's properties, in the order of their ids, each with its state's direct accessors.
+    static let all = ObjectProperties([
+        pickedIndex.accessing(get: { $0.pickedIndex }, set: { $0.pickedIndex = $1 })
+    ])
 }
 
 /// EkPickerField's `class_init` installs its properties and points `set_property` and
