@@ -58,20 +58,13 @@ public final class AccountPanel: GObjectReference {
     }
 
     /// A field of the panel's ``AccountRequest`` (`panel.title`, `panel.username`,
-    /// `panel.requiresPassword`, `panel.passwordLabel`, …): the panel's own, which every ask shows.
-    /// One that is a GObject property too is the value C and `g_object_get` read, notified when it
-    /// changes.
-    public subscript<Value: Equatable>(dynamicMember field: WritableKeyPath<AccountRequest, Value>) -> Value {
-        get { implementation.request[keyPath: field] }
-        set { implementation.set(field, newValue) }
-    }
-
-    /// A field of the panel's ``AccountRequest`` that is no value to compare, such as its
-    /// ``AccountRequest/validate`` check: on OK the panel asks it first, then the object's
-    /// `validate` handlers, whoever asked (every handle, and C).
+    /// `panel.requiresPassword`, `panel.passwordLabel`, `panel.validate`, …): the panel's own, which
+    /// every ask shows. One that is a GObject property too is the value C and `g_object_get` read,
+    /// notified when it changes. The ``AccountRequest/validate`` check runs on OK before the
+    /// object's `validate` handlers, whoever asked (every handle, and C).
     public subscript<Value>(dynamicMember field: WritableKeyPath<AccountRequest, Value>) -> Value {
         get { implementation.request[keyPath: field] }
-        set { implementation.request[keyPath: field] = newValue }
+        set { implementation.set(field, newValue) }
     }
 
     /// The request an ask makes: the panel's request as it is now, its check followed by the

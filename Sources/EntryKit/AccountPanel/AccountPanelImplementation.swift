@@ -25,9 +25,9 @@ package final class AccountPanelImplementation: ObjectImplementation {
 
     /// Sets a field of ``request``: a property's (``AccountPanelProperty``) as C and GObject set
     /// it, notified when it changed; any other, simply stored.
-    func set<Value: Equatable>(_ field: WritableKeyPath<AccountRequest, Value>, _ value: Value) {
+    func set<Value>(_ field: WritableKeyPath<AccountRequest, Value>, _ value: Value) {
         let state = (\AccountPanelImplementation.request).appending(path: field)
-        if let property = AccountPanelProperty.all.declaration(of: state) as? ObjectProperty<AccountPanelImplementation, Value> {
+        if let property = AccountPanelProperty.all.declaration(of: state) {
             property.set(value, on: self)
         } else {
             request[keyPath: field] = value

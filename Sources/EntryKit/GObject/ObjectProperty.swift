@@ -25,7 +25,7 @@ import EntryKitList
 /// behaviour itself (``ObjectImplementation/set(_:_:)``). It stores the value (the state's setter
 /// may refuse or adjust it) and notifies when the value changed. A read-only property changes
 /// with the widget's own state, and its behaviour notifies it (``ObjectImplementation/notify(_:)``).
-final class ObjectProperty<Owner: ObjectImplementation, Value: Equatable>: AnyObjectProperty, @unchecked Sendable {
+final class ObjectProperty<Owner: ObjectImplementation, Value: ObjectPropertyValue>: AnyObjectProperty, @unchecked Sendable {
     // Sendable: immutable but for the key paths, resolved once on the main actor, and the spec,
     // made once while GObject initializes the class, on GTK's thread.
     /// The key path of the state, formed on the main actor (the state is the main actor's).
@@ -90,7 +90,7 @@ final class ObjectProperty<Owner: ObjectImplementation, Value: Equatable>: AnyOb
         precondition(isWritable, "\(name) is read-only")
         let old = self.value(of: owner)
         if let directSet { directSet(owner, value) } else { owner[keyPath: write!] = value }
-        if self.value(of: owner) != old { owner.notify(self) }
+        if Value.hasChanged(from: old, to: self.value(of: owner)) { owner.notify(self) }
     }
 
     /// The value a Swift handle reads: its instance's, or the default once the instance let its
@@ -106,6 +106,10 @@ final class ObjectProperty<Owner: ObjectImplementation, Value: Equatable>: AnyOb
     // MARK: GObject
 
     @MainActor override var state: AnyKeyPath { read }
+
+    @MainActor override func set(_ value: Any, on owner: ObjectImplementation) {
+        set(value as! Value, on: unsafeDowncast(owner, to: Owner.self))
+    }
 
     @MainActor override func applyDefault(to owner: ObjectImplementation) {
         let owner = unsafeDowncast(owner, to: Owner.self)
@@ -141,6 +145,28 @@ final class ObjectProperty<Owner: ObjectImplementation, Value: Equatable>: AnyOb
     }
 }
 
+/// A property's value: it tells whether a store changed it.
+protocol ObjectPropertyValue: Equatable {
+    /// Whether the state went from `old` to `new`: they differ (the rule).
+    static func hasChanged(from old: Self, to new: Self) -> Bool
+}
+
+extension ObjectPropertyValue {
+    static func hasChanged(from old: Self, to new: Self) -> Bool { old != new }
+}
+
+extension Int: ObjectPropertyValue {}
+extension Bool: ObjectPropertyValue {}
+extension String: ObjectPropertyValue {}
+extension Optional: ObjectPropertyValue where Wrapped: ObjectPropertyValue {}
+
+/// A field keeps new items only when they differ from its own (or are its first): a new store is
+/// a change. Comparing the items again would cost as much as the field's own comparison, the whole
+/// text when only the last item differs.
+extension ListItems: ObjectPropertyValue {
+    static func hasChanged(from old: ListItems, to new: ListItems) -> Bool { !old.isSameStore(as: new) }
+}
+
 /// What a class's list of properties (``ObjectProperties``) sees of each.
 class AnyObjectProperty: @unchecked Sendable {
     let name: StaticString
@@ -159,6 +185,9 @@ class AnyObjectProperty: @unchecked Sendable {
     /// What the class's `set_property` and `get_property` do for the property.
     func set(_ instance: UnsafeMutablePointer<GObject>, from value: UnsafePointer<GValue>) { preconditionFailure() }
     func get(_ instance: UnsafeMutablePointer<GObject>, into value: UnsafeMutablePointer<GValue>) { preconditionFailure() }
+    /// ``ObjectProperty/set(_:on:)`` with a value of the property's type, from code that knows the
+    /// property by its state's key path alone (a panel's field).
+    @MainActor func set(_ value: Any, on owner: ObjectImplementation) { preconditionFailure() }
     /// Sets the declared default on a new instance's state, where that starts otherwise.
     @MainActor func applyDefault(to owner: ObjectImplementation) { preconditionFailure() }
 
@@ -315,7 +344,7 @@ extension ObjectProperty where Value == Bool {
 }
 
 /// A string property's value: a `String?`, or a `String` that is never `NULL`.
-protocol StringPropertyValue: Equatable, Sendable {
+protocol StringPropertyValue: ObjectPropertyValue, Sendable {
     /// The value from C's string, or `defaultValue` where `NULL` means the default.
     init(fromC string: String?, default defaultValue: Self)
     var cString: String? { get }
