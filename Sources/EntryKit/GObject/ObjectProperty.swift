@@ -26,8 +26,9 @@ import EntryKitList
 /// may refuse or adjust it) and notifies when the value changed. A read-only property changes
 /// with the widget's own state, and its behaviour notifies it (``ObjectImplementation/notify(_:)``).
 final class ObjectProperty<Owner: ObjectImplementation, Value: ObjectPropertyValue>: AnyObjectProperty, @unchecked Sendable {
-    // Sendable: immutable but for the key paths, resolved once on the main actor, and the spec,
-    // made once while GObject initializes the class, on GTK's thread.
+    // Sendable: immutable but for what is set once on GTK's thread: the key paths (resolved on the
+    // main actor), the direct accessors (given when the class's list is made) and the spec (made
+    // while GObject initializes the class).
     /// The key path of the state, formed on the main actor (the state is the main actor's).
     private let statePath: @MainActor @Sendable () -> KeyPath<Owner, Value>
     @MainActor private lazy var read: KeyPath<Owner, Value> = statePath()
