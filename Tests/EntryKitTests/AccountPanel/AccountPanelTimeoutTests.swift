@@ -18,14 +18,6 @@ extension AccountPanelTests {
             LocalizedText.localization.setLanguage("en")
         }
 
-        private func integer(_ object: UnsafeMutablePointer<GObject>, _ name: String) -> Int {
-            var value = GValue()
-            g_value_init(&value, g_type_from_name("gint"))
-            defer { g_value_unset(&value) }
-            g_object_get_property(object, name, &value)
-            return Int(g_value_get_int(&value))
-        }
-
         @Test func anUnansweredPanelClosesAsCancelledWhenItsTimeIsUp() {
             defer { AccountPanel.cancelAll() }
             let panel = AccountPanel(title: "Timed")

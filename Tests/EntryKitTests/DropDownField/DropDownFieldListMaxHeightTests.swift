@@ -43,22 +43,6 @@ extension DropDownFieldTests {
             window.waitForFrames()
         }
 
-        private func integer(_ object: UnsafeMutablePointer<GObject>, _ name: String) -> Int {
-            var value = GValue()
-            g_value_init(&value, g_type_from_name("gint"))
-            defer { g_value_unset(&value) }
-            g_object_get_property(object, name, &value)
-            return Int(g_value_get_int(&value))
-        }
-
-        private func setInteger(_ object: UnsafeMutablePointer<GObject>, _ name: String, _ integer: Int) {
-            var value = GValue()
-            g_value_init(&value, g_type_from_name("gint"))
-            g_value_set_int(&value, gint(integer))
-            g_object_set_property(object, name, &value)
-            g_value_unset(&value)
-        }
-
         @Test func theListIsNoTallerThanItsMaximumAndOpensBelowWhereThatFits() {
             let (field, window) = tallListField(spaceBelow: 160)
             openAndWait(field, window)
