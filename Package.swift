@@ -43,7 +43,12 @@ let package = Package(
         // What must be C: GObject subclasses Swift cannot declare (the virtualized list view and
         // its accessible; a GtkEntryBuffer keeping passwords in locked memory; the fields' GObject
         // classes, each instance made with its Swift behaviour; the library's public headers).
-        .target(name: "CEntryKit", dependencies: ["CGtk"]),
+        // include/entrykit/ holds the public headers (installed); private/ those of the library's
+        // own code (never installed), which its C sources include by name as they do the public ones.
+        .target(
+            name: "CEntryKit", dependencies: ["CGtk"],
+            cSettings: [.headerSearchPath("include/entrykit"), .headerSearchPath("private")]
+        ),
         // The widgets: DropDownField, PickerField (handles onto the C fields, and the behaviour
         // every field is made with, reached from C through @_cdecl entry points), AccountPanel,
         // the list view, and what they stand on (ownership, signals, localization, windows).

@@ -1,4 +1,5 @@
-#include "entrykit_field_implementation.h"
+#include "entrykit_account_panel_private.h"
+#include "swift_entry_points.h"
 
 /**
  * EkAccountPanel:
@@ -35,17 +36,6 @@ G_DEFINE_FINAL_TYPE(EkAccountPanel, ek_account_panel, G_TYPE_OBJECT)
 
 enum { SIGNAL_VALIDATE, N_SIGNALS };
 static guint signals[N_SIGNALS];
-
-/* The Swift entry points (AccountPanelImplementation.swift), with the implementation the panel
- * keeps. The properties and their typed accessors (the public header's) are defined there too. */
-void *ek_account_panel_implementation_new(EkAccountPanel *panel);
-void ek_account_panel_implementation_release(void *panel);
-/* class_init: installs the properties and the class's set_property/get_property. */
-void ek_account_panel_install_properties(GObjectClass *klass);
-/* Shows the panel; the implementation answers once with ek_account_panel_complete(task, ...). */
-void ek_account_panel_implementation_ask(void *panel, GtkWindow *parent, GTask *task);
-/* The task's cancellable was cancelled: close its panel (or drop it from the queue). */
-void ek_account_panel_implementation_cancel(void *panel, GTask *task);
 
 void *ek_account_panel_implementation(EkAccountPanel *panel) { return panel->implementation; }
 
@@ -233,18 +223,6 @@ gboolean ek_account_panel_ask_finish(EkAccountPanel *panel, GAsyncResult *result
     return accepted;
 }
 
-typedef struct {
-    GMainLoop *loop;
-    GAsyncResult *result;
-} Run;
-
-static void run_answered(GObject *source, GAsyncResult *result, gpointer data) {
-    (void)source;
-    Run *run = data;
-    run->result = g_object_ref(result);
-    g_main_loop_quit(run->loop);
-}
-
 /**
  * ek_account_panel_run:
  * @panel: a panel
@@ -258,14 +236,11 @@ static void run_answered(GObject *source, GAsyncResult *result, gpointer data) {
  * Returns: %TRUE when the user pressed OK
  */
 gboolean ek_account_panel_run(EkAccountPanel *panel, GtkWindow *parent, gchar **username, EkPassword **password) {
+    if (username) *username = NULL;
+    if (password) *password = NULL;
     g_return_val_if_fail(EK_IS_ACCOUNT_PANEL(panel), FALSE);
-    Run run = {g_main_loop_new(NULL, FALSE), NULL};
-    ek_account_panel_ask(panel, parent, NULL, run_answered, &run);
-    if (run.result == NULL) g_main_loop_run(run.loop);
-    g_main_loop_unref(run.loop);
-    gboolean accepted = ek_account_panel_ask_finish(panel, run.result, username, password, NULL);
-    g_object_unref(run.result);
-    return accepted;
+    g_return_val_if_fail(parent == NULL || GTK_IS_WINDOW(parent), FALSE);
+    return ek_account_panel_implementation_run(panel->implementation, parent, username, password);
 }
 
 gboolean ek_account_panel_validates(EkAccountPanel *panel) {

@@ -1,7 +1,8 @@
 /* EkChooserField: the properties and signals both fields share, declared once, and the calls
  * straight through to the field's Swift implementation. */
 
-#include "field_private.h"
+#include "entrykit_chooser_field_private.h"
+#include "swift_entry_points.h"
 
 /**
  * EkChooserField:
@@ -35,11 +36,13 @@ static void field_constructed(GObject *object) {
     private_of(field)->implementation = klass->create_implementation(field);
 }
 
-/* Released while the widget is still whole (its popover too); dispose may run twice. */
+/* Released once GTK's dispose has run: a field destroyed while its list is open is unmapped there,
+ * and its behaviour closes the list as for any other dismissal (onClose, "closed"). Dispose may run
+ * twice. */
 static void field_dispose(GObject *object) {
+    G_OBJECT_CLASS(ek_chooser_field_parent_class)->dispose(object);
     void *implementation = g_steal_pointer(&private_of(EK_CHOOSER_FIELD(object))->implementation);
     if (implementation) ek_chooser_field_implementation_release(implementation);
-    G_OBJECT_CLASS(ek_chooser_field_parent_class)->dispose(object);
 }
 
 static void ek_chooser_field_class_init(EkChooserFieldClass *klass) {
@@ -72,5 +75,3 @@ static void ek_chooser_field_init(EkChooserField *field) { (void)field; }
 void ek_chooser_field_emit_opened(EkChooserField *field) { g_signal_emit(field, signals[SIGNAL_OPENED], 0); }
 
 void ek_chooser_field_emit_closed(EkChooserField *field) { g_signal_emit(field, signals[SIGNAL_CLOSED], 0); }
-
-void ek_warn(const char *message) { g_log("EntryKit", G_LOG_LEVEL_WARNING, "%s", message); }

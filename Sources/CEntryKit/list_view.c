@@ -1,3 +1,4 @@
+#include "entrykit_contrast.h"
 #include "list_view_private.h"
 
 #include <math.h>
@@ -296,54 +297,13 @@ static void draw_text(cairo_t *cr, PangoLayout *layout, gdouble xalign, gint x, 
     pango_cairo_show_layout(cr, layout);
 }
 
-/* WCAG's relative luminance and contrast ratio, from sRGB components. */
-static gdouble luminance(const GdkRGBA *color) {
-    gdouble channel[3] = {color->red, color->green, color->blue};
-    for (int i = 0; i < 3; i++)
-        channel[i] = channel[i] <= 0.04045 ? channel[i] / 12.92 : pow((channel[i] + 0.055) / 1.055, 2.4);
-    return 0.2126 * channel[0] + 0.7152 * channel[1] + 0.0722 * channel[2];
-}
-
-static gdouble contrast(const GdkRGBA *a, const GdkRGBA *b) {
-    gdouble la = luminance(a), lb = luminance(b);
-    return (MAX(la, lb) + 0.05) / (MIN(la, lb) + 0.05);
-}
-
-#define LEGIBLE_CONTRAST 4.5 /* WCAG AA for text */
-
-/* `from` moved `amount` (0 to 1) of the way to `to`, keeping from's alpha. */
-static GdkRGBA mix(const GdkRGBA *from, const GdkRGBA *to, gdouble amount) {
-    GdkRGBA mixed = *from;
-    mixed.red += (to->red - from->red) * amount;
-    mixed.green += (to->green - from->green) * amount;
-    mixed.blue += (to->blue - from->blue) * amount;
-    return mixed;
-}
-
-/* How far (0 to `wanted`) text may be faded into the background and keep 4.5:1 against it: the
- * wheel's outer rows fade, but never below legible. A theme whose own text is under 4.5:1 gets
- * no fade at all. */
-static gdouble legible_fade(const GdkRGBA *text, const GdkRGBA *background, gdouble wanted) {
-    gdouble low = 0, high = wanted;
-    if (contrast(text, background) <= LEGIBLE_CONTRAST) return 0;
-    for (int step = 0; step < 20; step++) {
-        gdouble middle = (low + high) / 2;
-        GdkRGBA mixed = mix(text, background, middle);
-        if (contrast(&mixed, background) >= LEGIBLE_CONTRAST)
-            low = middle;
-        else
-            high = middle;
-    }
-    return low;
-}
-
 /* Wheel style: rows fade into the background towards the top and bottom edges, as far as the
  * text stays legible. */
 static void draw_fades(EkListView *view, cairo_t *cr, gint width, gint height, const GdkRGBA *text) {
     GdkRGBA base;
     lookup_color(gtk_widget_get_style_context(GTK_WIDGET(view)), "theme_base_color", &base, "#ffffff");
     gdouble reach = inset(view);
-    gdouble strongest = legible_fade(text, &base, 0.9);
+    gdouble strongest = ek_legible_fade(text, &base, 0.9);
     if (reach <= 0 || strongest <= 0) return;
     for (int edge = 0; edge < 2; edge++) {
         gdouble from = edge == 0 ? 0 : height, to = edge == 0 ? reach : height - reach;
@@ -390,7 +350,7 @@ static gboolean ek_list_view_draw(GtkWidget *widget, cairo_t *cr) {
         /* Dimmer than the rows, as a placeholder is, but no less legible than 4.5:1. */
         GdkRGBA base;
         lookup_color(context, "theme_base_color", &base, "#ffffff");
-        GdkRGBA dim = mix(&text_color, &base, legible_fade(&text_color, &base, 0.45));
+        GdkRGBA dim = ek_color_mix(&text_color, &base, ek_legible_fade(&text_color, &base, 0.45));
         draw_text(cr, layout, 0.5, ROW_PADDING_X, 0, text_width, MIN(height, row_height(view)), &dim);
         g_object_unref(layout);
     }

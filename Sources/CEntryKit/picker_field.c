@@ -1,4 +1,5 @@
-#include "field_private.h"
+#include "entrykit_picker_field_private.h"
+#include "swift_entry_points.h"
 
 /**
  * EkPickerField:

@@ -12,3 +12,9 @@ extension ListItems: Equatable {
             && memcmp(lhs.storage.text, rhs.storage.text, lhs.utf8ByteCount) == 0
     }
 }
+
+extension ListItems {
+    /// Whether both are the one same store (what `==` looks at first): items set again are that
+    /// store, new items another, whatever they hold. No comparison of the items themselves.
+    package func isSameStore(as other: ListItems) -> Bool { storage === other.storage }
+}

@@ -25,7 +25,7 @@ from test_login import sign_in
 # The library under test with its typelib and vapi: the debug build's (scripts/test), or another
 # build's folder laid out the same way.
 INTROSPECTION = pathlib.Path(os.environ.get("ENTRYKIT_INTROSPECTION", REPO / ".build" / "introspection"))
-INCLUDE = REPO / "Sources" / "CEntryKit" / "include"
+INCLUDE = REPO / "Sources" / "CEntryKit" / "include" / "entrykit"
 EXAMPLES = REPO / "Examples"
 ITEMS = [f"item {i}" for i in range(100_000)]
 

@@ -17,3 +17,21 @@ package func setString(_ object: UnsafeMutablePointer<GObject>, _ name: String, 
     g_object_set_property(object, name, &value)
     g_value_unset(&value)
 }
+
+/// An int property of `object`, read through `g_object_get_property` as a binding reads it.
+package func integer(_ object: UnsafeMutablePointer<GObject>, _ name: String) -> Int {
+    var value = GValue()
+    g_value_init(&value, g_type_from_name("gint"))
+    defer { g_value_unset(&value) }
+    g_object_get_property(object, name, &value)
+    return Int(g_value_get_int(&value))
+}
+
+/// Sets an int property of `object` through `g_object_set_property`, as a binding sets it.
+package func setInteger(_ object: UnsafeMutablePointer<GObject>, _ name: String, _ integer: Int) {
+    var value = GValue()
+    g_value_init(&value, g_type_from_name("gint"))
+    g_value_set_int(&value, gint(integer))
+    g_object_set_property(object, name, &value)
+    g_value_unset(&value)
+}

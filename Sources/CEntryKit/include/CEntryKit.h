@@ -1,7 +1,8 @@
 #ifndef ENTRYKIT_CENTRYKIT_H
 #define ENTRYKIT_CENTRYKIT_H
 
-/* EntryKit's C module: GObject subclasses Swift cannot declare. */
+/* EntryKit's C module as Swift sees it: the library's public API (entrykit/, installed) and the
+ * private headers of what EntryKit's Swift code calls in C (../private/, never installed). */
 
 /* Swift reads this header as a Clang module. GTK's declarations must belong to the CGtk module
  * alone: included again here they would belong to two modules, and Swift files that import only
@@ -10,17 +11,21 @@
 #if __has_feature(modules)
 #pragma clang module import CGtk
 #endif
-#include "entrykit.h"
-#include "entrykit_field_implementation.h"
-#include "entrykit_first_draw.h"
-#include "entrykit_list_view.h"
-#include "entrykit_password_entry.h"
-#include "entrykit_picker_field.h"
-#include "entrykit_process_protection.h"
-#include "entrykit_prompt_window.h"
-#include "entrykit_program_pages.h"
-#include "entrykit_secure_answer.h"
-#include "entrykit_secure_buffer.h"
-#include "entrykit_types.h"
+#include "entrykit/entrykit.h"
+
+#include "../private/entrykit_account_panel_private.h"
+#include "../private/entrykit_chooser_field_private.h"
+#include "../private/entrykit_drop_down_field_private.h"
+#include "../private/entrykit_first_draw.h"
+#include "../private/entrykit_list_view.h"
+#include "../private/entrykit_notify.h"
+#include "../private/entrykit_password_entry.h"
+#include "../private/entrykit_picker_field_private.h"
+#include "../private/entrykit_process_protection.h"
+#include "../private/entrykit_program_pages.h"
+#include "../private/entrykit_prompt_window.h"
+#include "../private/entrykit_secure_answer.h"
+#include "../private/entrykit_types.h"
+#include "../private/entrykit_warn.h"
 
 #endif

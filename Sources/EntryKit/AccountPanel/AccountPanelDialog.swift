@@ -89,6 +89,9 @@ package final class AccountPanelDialog: Window {
         gtk_widget_grab_focus((startsAtPassword ? passwordEntry : usernameEntry).widget)
         if let error = request.error, !error.isEmpty { showError(error) }
         if let conversation = request.conversation { join(conversation) }
+        if request.timeout > 0 {
+            MainLoop.after(seconds: Double(request.timeout)) { [weak self] in self?.finish(accepted: false) }
+        }
     }
 
     // MARK: Building
@@ -128,7 +131,7 @@ package final class AccountPanelDialog: Window {
             gtk_grid_attach(grid, label.widget, 0, Int32(row), 1, 1)
             gtk_grid_attach(grid, entry.widget, 1, Int32(row), 1, 1)
         }
-        // The dividing line between the two fields, as the spec draws it.
+        // The dividing line between the two fields, as LKAccountPanel draws it.
         let separator = gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)
         gtk_grid_attach(grid, separator, 0, 1, 2, 1)
         column.append(group)
@@ -193,7 +196,7 @@ package final class AccountPanelDialog: Window {
     }
 
     private func configureFields() {
-        // The spec's e-mail keyboard without capitalisation: a name is not a sentence.
+        // LKAccountPanel's e-mail keyboard without capitalisation: a name is not a sentence.
         gtk_entry_set_input_purpose(usernameEntry.cast(), GTK_INPUT_PURPOSE_EMAIL)
         gtk_entry_set_input_hints(usernameEntry.cast(), GTK_INPUT_HINT_NO_SPELLCHECK)
         if let username = request.username { gtk_entry_set_text(usernameEntry.cast(), username) }

@@ -1,7 +1,7 @@
 import CGtk
 
 /// The look of the panel's field group: one rounded, bordered box with a line between the
-/// fields, as the spec draws it. Only the theme's named colours are used, so it follows the
+/// fields, as LKAccountPanel draws it. Only the theme's named colours are used, so it follows the
 /// theme (Adwaita light and dark, and others that define them).
 @MainActor
 enum AccountPanelStyle {

@@ -68,6 +68,9 @@ public struct AccountRequest {
     /// When set, OK hands the password to the conversation and the panel waits for its verdict
     /// instead of closing (see ``AccountConversation``); ``validate`` is not asked.
     public var conversation: AccountConversation?
+    /// Seconds the panel waits for an answer before it closes as if cancelled, as pinentry's
+    /// `--timeout`; 0, the default, waits as long as it takes.
+    public var timeout = 0
     /// Called on OK with the values; return an error message to keep the panel open for another
     /// try (the message shows under the fields and the password is cleared), or nil to accept.
     /// The password is lent for the call only, as in ``AccountPanel/showSecurely(_:parent:completion:)``.

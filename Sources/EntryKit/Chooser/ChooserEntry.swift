@@ -2,77 +2,20 @@ import CEntryKit
 import CGtk
 import EntryKitList
 
-/// A text entry that opens a list of choices: the C base under ``ChooserField`` (and so under
-/// ``DropDownField`` and ``PickerField``).
+/// What every view of an `EkChooserEntry` (a text entry that opens a list of choices) reads and
+/// sets, written once for both: the public handles (``ChooserEntry`` and the fields under it)
+/// and the fields' implementation inside EntryKit.
 ///
-/// It wraps `EkChooserEntry`, a `GtkEntry` subclass in C, which gives the same behaviour however
-/// the entry was made, in code or by GtkBuilder: while ``isExpandable`` it is a `combo box` over
-/// AT-SPI with `expandable` (and `expanded` while ``isExpanded``), one primary click calls
-/// ``onToggleRequest`` exactly once, and while expanded a press outside the entry and its popup,
-/// or focus leaving the entry, calls ``onDismissRequest``. It shows nothing by itself:
-/// ``ChooserField`` adds the popup and opens and closes it on those calls; a new kind of field
-/// subclasses that.
+/// The C base gives the same behaviour however the entry was made, in code or by GtkBuilder:
+/// while ``isExpandable`` it is a `combo box` over AT-SPI with `expandable` (and `expanded`
+/// while ``isExpanded``), one primary click emits `toggle-requested` exactly once, and while
+/// expanded a press outside the entry and its popup, or focus leaving the entry, emits
+/// `dismiss-requested`. It shows nothing by itself: a field opens and closes its popup on them.
 @MainActor
-open class ChooserEntry: Widget {
-    /// Called on a primary click on the entry while it is expandable: open or close the popup.
-    public var onToggleRequest: (() -> Void)?
-    /// Called while expanded on a press outside the entry and the popup, or when focus leaves.
-    public var onDismissRequest: (() -> Void)?
-    /// Called when an assistive technology selects item `index` through the combo box's AT-SPI
-    /// Selection (-1 to clear it): choose it, then say so with ``reportChoices(count:chosen:)``.
-    public var onChooseRequest: ((_ index: Int) -> Void)?
+public protocol ChooserEntryInstance: GObjectInstance {}
 
-    /// Wraps a new `EkChooserEntry` or subclass instance (a constructor's result).
-    public override init<T>(transferFull pointer: UnsafeMutablePointer<T>) {
-        super.init(transferFull: pointer)
-        precondition(isA(ek_chooser_entry_get_type()), "ChooserEntry wraps an EkChooserEntry")
-        connectChooserSignals()
-    }
-
-    /// Wraps an `EkChooserEntry` that something else made, such as a GtkBuilder file.
-    public override init<T>(transferNone pointer: UnsafeMutablePointer<T>) {
-        super.init(transferNone: pointer)
-        precondition(isA(ek_chooser_entry_get_type()), "ChooserEntry wraps an EkChooserEntry")
-        connectChooserSignals()
-    }
-
-    /// The behaviour an `EkChooserEntry` subclass owns (see ``GObjectReference/init(implementationOf:)``).
-    package override init(implementationOf object: UnsafeMutablePointer<GObject>) {
-        super.init(implementationOf: object)
-        precondition(isA(ek_chooser_entry_get_type()), "ChooserEntry wraps an EkChooserEntry")
-        connectChooserSignals()
-    }
-
-    private func connectChooserSignals() {
-        connect("toggle-requested") { [weak self] in self?.onToggleRequest?() }
-        connect("dismiss-requested") { [weak self] in self?.onDismissRequest?() }
-        connect("choose-requested", withInteger: { [weak self] index in self?.onChooseRequest?(Int(index)) })
-    }
-
+extension ChooserEntryInstance {
     package var chooserEntry: UnsafeMutablePointer<EkChooserEntry> { cast() }
-
-    /// Tells the accessible what there is to choose: `count` items, the one at `chosen` chosen
-    /// (nil for none). Its AT-SPI Selection reads this, as GTK's combo box reads its active item.
-    public func reportChoices(count: Int, chosen: Int?) {
-        ek_chooser_entry_set_choices(chooserEntry, gint(clamping: count), chosen.map { gint(clamping: $0) } ?? -1)
-    }
-
-    /// ``reportChoices(count:chosen:)`` with -1 for none.
-    public func reportChoices(count: Int, chosen: Int) {
-        reportChoices(count: count, chosen: chosen >= 0 ? chosen : nil)
-    }
-
-    /// Calls `handle` with the key and modifier state of each press of an event signal
-    /// (`key-press-event`, or a subclass's own); it returns whether the field used the key.
-    func connectKeyPresses(_ signal: String, _ handle: @escaping @MainActor (_ keyval: guint, _ state: guint) -> Bool) {
-        connectEvent(signal) { event in handle(event.pointee.key.keyval, event.pointee.key.state) }
-    }
-
-    /// The modifiers that change what a list key means: Ctrl, Alt and Super (Shift, Caps Lock
-    /// and Num Lock do not).
-    static func commandModifiers(_ state: guint) -> guint {
-        state & (GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue | GDK_SUPER_MASK.rawValue)
-    }
 
     /// The entry's text.
     public var text: String {
@@ -100,10 +43,10 @@ open class ChooserEntry: Widget {
         set { gtk_entry_set_placeholder_text(cast(), newValue) }
     }
 
-    /// Whether typing changes the text.
-    open var isEditable: Bool {
-        get { gtk_editable_get_editable(OpaquePointer(object)) != 0 }
-        set { gtk_editable_set_editable(OpaquePointer(object), newValue ? 1 : 0) }
+    /// Whether typing changes the text (`GtkEditable`'s `editable`).
+    var isEntryEditable: Bool {
+        get { gtk_editable_get_editable(opaque) != 0 }
+        set { gtk_editable_set_editable(opaque, newValue ? 1 : 0) }
     }
 
     /// Whether there is a list to open: a combo box, not a plain entry.
@@ -118,9 +61,56 @@ open class ChooserEntry: Widget {
         set { ek_chooser_entry_set_expanded(chooserEntry, newValue ? 1 : 0) }
     }
 
+    /// Tells the accessible what there is to choose: `count` items, the one at `chosen` chosen
+    /// (nil for none). Its AT-SPI Selection reads this, as GTK's combo box reads its active item.
+    public func reportChoices(count: Int, chosen: Int?) {
+        ek_chooser_entry_set_choices(chooserEntry, gint(clamping: count), chosen.map { gint(clamping: $0) } ?? -1)
+    }
+
+    /// ``reportChoices(count:chosen:)`` with -1 for none.
+    public func reportChoices(count: Int, chosen: Int) {
+        reportChoices(count: count, chosen: chosen >= 0 ? chosen : nil)
+    }
+
     /// Names the entry after a label: the label's mnemonic (Alt+letter) focuses the entry, and
     /// the label's text names the entry for screen readers (`labelled-by` too).
     public func setLabel(_ label: Label) {
-        gtk_label_set_mnemonic_widget(label.cast(), widget)
+        gtk_label_set_mnemonic_widget(label.cast(), cast())
     }
+
+    /// Calls `handle` with the key and modifier state of each press of an event signal
+    /// (`key-press-event`, or a subclass's own); it returns whether the field used the key.
+    func connectKeyPresses(_ signal: String, _ handle: @escaping @MainActor (_ keyval: guint, _ state: guint) -> Bool) {
+        connectEvent(signal) { event in handle(event.pointee.key.keyval, event.pointee.key.state) }
+    }
+}
+
+/// A handle onto an `EkChooserEntry`: the C base under ``ChooserField`` (and so under
+/// ``DropDownField`` and ``PickerField``), with what every such entry does
+/// (``ChooserEntryInstance``). It holds nothing of its own: the behaviour is the field's.
+@MainActor
+open class ChooserEntry: Widget, ChooserEntryInstance {
+    /// Wraps a new `EkChooserEntry` or subclass instance (a constructor's result).
+    public override init<T>(transferFull pointer: UnsafeMutablePointer<T>) {
+        super.init(transferFull: pointer)
+        precondition(isA(ek_chooser_entry_get_type()), "ChooserEntry wraps an EkChooserEntry")
+    }
+
+    /// Wraps an `EkChooserEntry` that something else made, such as a GtkBuilder file.
+    public override init<T>(transferNone pointer: UnsafeMutablePointer<T>) {
+        super.init(transferNone: pointer)
+        precondition(isA(ek_chooser_entry_get_type()), "ChooserEntry wraps an EkChooserEntry")
+    }
+
+    /// Whether typing changes the text.
+    open var isEditable: Bool {
+        get { isEntryEditable }
+        set { isEntryEditable = newValue }
+    }
+}
+
+/// The modifiers that change what a list key means: Ctrl, Alt and Super (Shift, Caps Lock and
+/// Num Lock do not).
+func commandModifiers(_ state: guint) -> guint {
+    state & (GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue | GDK_SUPER_MASK.rawValue)
 }

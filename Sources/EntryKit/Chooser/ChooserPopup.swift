@@ -6,7 +6,7 @@ public enum ChooserPlacement: Sendable {
     case below, above
 }
 
-/// The list under (or over) a ``ChooserEntry``: a non-modal `GtkPopover` holding a ``ListView``,
+/// The list under (or over) a chooser entry (``ChooserEntryInstance``): a non-modal `GtkPopover` holding a ``ListView``,
 /// as wide as the entry, that grows out of the entry's edge.
 ///
 /// The popover is non-modal so keyboard focus stays in the entry (which drives the list and
@@ -25,14 +25,17 @@ public enum ChooserPlacement: Sendable {
 public final class ChooserPopup {
     /// The list shown; set its items, font and colours directly.
     public let list = ListView()
-    /// Room kept below the list when it opens downwards, as in the original (`30.f`).
+    /// Room kept below the list when it opens downwards, as ANZDropDownField keeps (`30.f`).
     public static let margin = 30
     /// The height GTK 3 keeps for a popover's arrow (`TAIL_HEIGHT` in gtkpopover.c).
     static let arrowHeight: Int32 = 12
-    /// Length of the opening and closing slide, in milliseconds.
-    public var animationDuration: UInt32 = 200 {
+    /// Length of the opening and closing slide, in milliseconds: none until set (a field sets its
+    /// `list-transition-duration`).
+    public var animationDuration: UInt32 = 0 {
         didSet { gtk_revealer_set_transition_duration(revealer.cast(), animationDuration) }
     }
+    /// The tallest the list may be, in pixels, whatever the room; nil for no limit but the room.
+    public var maximumHeight: Int?
     /// Called when the popover has painted its first frame after ``show(rowHeight:)`` (for
     /// measurements), and when a close has finished and the popover is hidden.
     public var onShown: (() -> Void)?
@@ -46,12 +49,13 @@ public final class ChooserPopup {
     /// The popover: owned by the entry (`gtk_popover_new` returns it sunk), so borrowed here.
     public let popover: Widget
     let revealer = Widget(transferFull: gtk_revealer_new())
-    private unowned let entry: ChooserEntry
+    /// The entry, which owns the popup (through its field's implementation) and so outlives it.
+    private let entry: UnsafeMutablePointer<GtkWidget>
     private var frameWatch: (clock: GObjectReference, connection: SignalConnection)?
 
-    public init(relativeTo entry: ChooserEntry) {
-        self.entry = entry
-        popover = Widget(transferNone: gtk_popover_new(entry.widget))
+    public init(relativeTo entry: some ChooserEntryInstance) {
+        self.entry = entry.cast()
+        popover = Widget(transferNone: gtk_popover_new(self.entry))
         gtk_popover_set_modal(popover.cast(), 0)
         Self.setBoolean(popover, "transitions-enabled", false)  // the revealer animates instead
         // GTK 3 pads a popover with room for its arrow on every side; kept inside the window, an
@@ -72,23 +76,25 @@ public final class ChooserPopup {
     }
 
     /// Opens the list, as wide as the entry, `min(visibleRowCount, rows)` rows of `rowHeight`
-    /// pixels tall: below the entry when that height plus ``margin`` fits between the entry and
-    /// the window's bottom edge, else above; a list that fits on neither side goes where there
-    /// is more room, cut to the rows that fit, and scrolls for the rest.
+    /// pixels tall, cut to the rows that fit ``maximumHeight``: below the entry when that height
+    /// plus ``margin`` fits between the entry and the window's bottom edge, else above; a list
+    /// that fits on neither side goes where there is more room, cut to the rows that fit, and
+    /// scrolls for the rest.
     public func show(rowHeight: Int) {
         list.rowHeight = rowHeight
-        let width = Int32(gtk_widget_get_allocated_width(entry.widget))
+        let width = Int32(gtk_widget_get_allocated_width(entry))
         gtk_widget_set_size_request(list.widget, width, -1)
         let (roomBelow, roomAbove) = roomAroundEntry()
-        list.heightLimit = nil
+        list.heightLimit = maximumHeight
         placement = Self.placement(listHeight: list.preferredHeight, roomBelow: roomBelow, roomAbove: roomAbove)
-        list.heightLimit = (placement == .below ? roomBelow : roomAbove) - Self.margin
+        let room = (placement == .below ? roomBelow : roomAbove) - Self.margin
+        list.heightLimit = min(room, maximumHeight ?? room)
         gtk_popover_set_position(popover.cast(), placement == .below ? GTK_POS_BOTTOM : GTK_POS_TOP)
         // GTK 3 keeps room for the popover's arrow between the entry and the popover; the
         // popover is transparent (the list draws its own frame), so point at a rectangle that
-        // stops that far short of the entry's edge and the list touches the entry, as in the
-        // original (which overlaps by its one-pixel border).
-        let height = gtk_widget_get_allocated_height(entry.widget)
+        // stops that far short of the entry's edge and the list touches the entry, as
+        // ANZDropDownField's does (it overlaps by its one-pixel border).
+        let height = gtk_widget_get_allocated_height(entry)
         let tail = Self.arrowHeight + 1
         target =
             placement == .below
@@ -105,7 +111,7 @@ public final class ChooserPopup {
         gtk_revealer_set_reveal_child(revealer.cast(), 1)
         // Laid out now rather than at the next frame: the list has its size when this returns,
         // so the rows it reports on screen (its accessible children) are already the right ones.
-        if let toplevel = gtk_widget_get_toplevel(entry.widget), gtk_widget_is_toplevel(toplevel) != 0 {
+        if let toplevel = gtk_widget_get_toplevel(entry), gtk_widget_is_toplevel(toplevel) != 0 {
             gtk_container_check_resize(UnsafeMutableRawPointer(toplevel).assumingMemoryBound(to: GtkContainer.self))
         }
     }
@@ -128,10 +134,10 @@ public final class ChooserPopup {
     /// Pixels between the entry's bottom edge and the bottom of its window's content, and
     /// between the top of that content and the entry's top edge.
     func roomAroundEntry() -> (below: Int, above: Int) {
-        let toplevel = gtk_widget_get_toplevel(entry.widget)!
+        let toplevel = gtk_widget_get_toplevel(entry)!
         var x: gint = 0, top: gint = 0
-        gtk_widget_translate_coordinates(entry.widget, toplevel, 0, 0, &x, &top)
-        let bottom = top + gtk_widget_get_allocated_height(entry.widget)
+        gtk_widget_translate_coordinates(entry, toplevel, 0, 0, &x, &top)
+        let bottom = top + gtk_widget_get_allocated_height(entry)
         let content = contentBounds(of: toplevel)
         return (Int(content.bottom - bottom), Int(top - content.top))
     }
@@ -170,7 +176,7 @@ public final class ChooserPopup {
     /// Enter in the entry would activate nothing while the list slides closed (a dialog's OK
     /// after a keyboard pick). The list never takes focus, so the window's default stays its own.
     private func keepWindowDefault() {
-        guard !isVisible, let toplevel = gtk_widget_get_toplevel(entry.widget), gtk_widget_is_toplevel(toplevel) != 0 else { return }
+        guard !isVisible, let toplevel = gtk_widget_get_toplevel(entry), gtk_widget_is_toplevel(toplevel) != 0 else { return }
         let window = UnsafeMutableRawPointer(toplevel).assumingMemoryBound(to: GtkWindow.self)
         gtk_popover_set_default_widget(popover.cast(), gtk_window_get_default_widget(window))
     }
@@ -200,7 +206,7 @@ public final class ChooserPopup {
 }
 
 /// The popover draws nothing (no padding, border, shadow or arrow): the list is exactly the
-/// entry's width, and its own border is its frame, as in the original.
+/// entry's width, and its own border is its frame, as ANZDropDownField's list is.
 @MainActor
 enum ChooserStyle {
     static func installOnce() {

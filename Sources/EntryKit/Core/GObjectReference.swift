@@ -21,13 +21,13 @@ import Synchronization
 /// (`[weak self]`), so the GObject keeps its closures, the Swift owner keeps the wrapper, and
 /// nothing keeps both.
 @MainActor
-open class GObjectReference {
+open class GObjectReference: GObjectInstance {
     /// The wrapped object; valid for the wrapper's lifetime.
     public let object: UnsafeMutablePointer<GObject>
 
-    /// Wrappers alive in the process, for leak tests.
+    /// Wrappers alive in the process (handles and EntryKit's implementations), for leak tests.
     package nonisolated static var liveCount: Int { liveWrappers.load(ordering: .relaxed) }
-    private nonisolated static let liveWrappers = Atomic<Int>(0)
+    package nonisolated static let liveWrappers = Atomic<Int>(0)
 
     /// Wraps an object whose reference is handed over: sinks it if floating, else keeps it as is.
     public init<T>(transferFull pointer: UnsafeMutablePointer<T>) {
@@ -49,19 +49,6 @@ open class GObjectReference {
         object = Self.adopt(UnsafeMutableRawPointer(pointer), addingReference: true)
     }
 
-    /// The Swift behaviour of a GObject instance, made with it and owned by it (an
-    /// `EkChooserField`'s, released when the instance is disposed): it holds no reference to
-    /// the instance, which outlives it. Not a handle: handles take `transferFull` or `transferNone`.
-    package init(implementationOf object: UnsafeMutablePointer<GObject>) {
-        precondition(ek_is_a(object, FundamentalType.object.type) != 0, "GObjectReference needs a GObject instance")
-        self.object = object
-        holdsReference = false
-        Self.liveWrappers.add(1, ordering: .relaxed)
-    }
-
-    /// False for an instance's own implementation (``init(implementationOf:)``).
-    private var holdsReference = true
-
     private static func adopt(_ raw: UnsafeMutableRawPointer, addingReference: Bool) -> UnsafeMutablePointer<GObject> {
         precondition(ek_is_a(raw, FundamentalType.object.type) != 0, "GObjectReference needs a GObject instance")
         if addingReference {
@@ -74,23 +61,9 @@ open class GObjectReference {
     }
 
     isolated deinit {
-        if holdsReference { g_object_unref(object) }
+        g_object_unref(object)
         Self.liveWrappers.subtract(1, ordering: .relaxed)
     }
-
-    /// The object seen as another GObject type; the caller knows the type is right.
-    public func cast<T>(to type: T.Type = T.self) -> UnsafeMutablePointer<T> {
-        UnsafeMutableRawPointer(object).assumingMemoryBound(to: T.self)
-    }
-
-    /// The object as an opaque C type (`GMenuModel *`, `GActionMap *`).
-    public var opaque: OpaquePointer { OpaquePointer(object) }
-
-    /// The GType name, such as `GtkEntry`.
-    public var typeName: String { String(cString: ek_type_name_of(object)) }
-
-    /// Whether the object is an instance of `type` or a subclass.
-    public func isA(_ type: GType) -> Bool { ek_is_a(object, type) != 0 }
 
     /// The object's reference count, for ownership tests.
     package var referenceCount: UInt32 { object.pointee.ref_count }

@@ -25,15 +25,15 @@ final class SignalClosureBox<Handler> {
 /// A connected signal handler; `disconnect()` ends it early (it also ends with the object).
 @MainActor
 public struct SignalConnection {
-    weak var source: GObjectReference?
+    weak var source: (any GObjectInstance)?
     public let handlerID: gulong
 
-    private var connectedSource: GObjectReference? {
+    private var connectedSource: (any GObjectInstance)? {
         guard let source, g_signal_handler_is_connected(source.object, handlerID) != 0 else { return nil }
         return source
     }
 
-    /// Disconnects the handler; does nothing once the wrapper that connected it is gone.
+    /// Disconnects the handler; does nothing once what connected it (a handle, an implementation) is gone.
     public func disconnect() {
         guard let source = connectedSource else { return }
         g_signal_handler_disconnect(source.object, handlerID)
@@ -55,7 +55,7 @@ public typealias SignalHandlerWithPointer = @MainActor (UnsafeMutableRawPointer?
 public typealias SignalHandlerReturningBool = @MainActor () -> Bool
 public typealias EventHandler = @MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool
 
-extension GObjectReference {
+extension GObjectInstance {
     /// Connects `handler` to a signal that passes no argument and returns nothing (`clicked`,
     /// `activate`, `changed`).
     ///

@@ -29,8 +29,8 @@ import EntryKitList
 /// ``init(wrapping:)``; it behaves the same (one click, one toggle).
 @MainActor
 public final class DropDownField: ChooserField {
-    /// The object's behaviour (see ``ChooserField``).
-    package var implementation: DropDownFieldImplementation { unsafeDowncast(chooser, to: DropDownFieldImplementation.self) }
+    /// The field's state and behaviour (see ``ChooserField``).
+    package var implementation: DropDownFieldImplementation { unsafeDowncast(alive, to: DropDownFieldImplementation.self) }
 
     /// A new, empty field: an ordinary entry until it gets ``items``.
     public init() {
@@ -49,39 +49,41 @@ public final class DropDownField: ChooserField {
         super.init(wrapping: object, ofType: ek_drop_down_field_get_type())
     }
 
+    private var dropDown: DropDownFieldImplementation? { chooser.map { unsafeDowncast($0, to: DropDownFieldImplementation.self) } }
+
     /// Called when an item is picked (click, Enter, type-ahead, assistive technology), with its
     /// index in ``items`` and its text.
     public var onSelect: ((_ index: Int, _ item: String) -> Void)? {
-        get { implementation.onSelect }
-        set { implementation.onSelect = newValue }
+        get { dropDown?.onSelect }
+        set { dropDown?.onSelect = newValue }
     }
 
-    /// The items to choose from (the original's `dropList`). Setting a million takes well under
+    /// The items to choose from (ANZDropDownField's `dropList`). Setting a million takes well under
     /// 100 ms; read stdin-like text with `ListItems(lines:)`. New items keep ``selectedIndex``
     /// when it still exists, the text following it to the new item there; otherwise the
     /// choice ends, and a field that is not editable clears its text. Setting the same items
     /// again changes nothing (and notifies no one).
     public var items: ListItems {
-        get { implementation.items }
-        set { implementation.items = newValue }
+        get { ChooserFieldProperty.items.value(on: self) }
+        set { ChooserFieldProperty.items.set(newValue, on: self) }
     }
 
     /// Sets ``items`` from strings.
-    public func setItems(_ strings: [String]) { implementation.items = ListItems(strings) }
+    public func setItems(_ strings: [String]) { items = ListItems(strings) }
 
     /// The text of the item at ``selectedIndex``, nil when none is selected.
-    public var selectedItem: String? { implementation.selectedItem }
+    public var selectedItem: String? { dropDown?.selectedItem }
 
-    /// Free text (the `editable` mode): typing changes the text and filters the open list,
-    /// with the matches marked in the rows; Enter with no highlighted row keeps the typed text.
-    /// Off (the default) the text is only ever an item, and typed letters jump to the next item
-    /// that starts with them. With no items the entry is always editable.
+    /// Free text (the `editable` mode, the `free-text` property): typing changes the text and
+    /// filters the open list, with the matches marked in the rows; Enter with no highlighted row
+    /// keeps the typed text. Off (the default) the text is only ever an item, and typed letters
+    /// jump to the next item that starts with them. With no items the entry is always editable.
     public override var isEditable: Bool {
-        get { implementation.isEditable }
-        set { implementation.isEditable = newValue }
+        get { DropDownFieldProperty.freeText.value(on: self) }
+        set { DropDownFieldProperty.freeText.set(newValue, on: self) }
     }
 
     /// The height the open list takes with `rows` rows (at least one): its rows and its frame.
     /// A window that keeps room for the list under the field sizes that room with it.
-    public func listHeight(showingRows rows: Int) -> Int { implementation.listHeight(showingRows: rows) }
+    public func listHeight(showingRows rows: Int) -> Int { dropDown?.listHeight(showingRows: rows) ?? 0 }
 }

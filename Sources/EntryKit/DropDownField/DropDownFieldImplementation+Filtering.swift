@@ -4,7 +4,7 @@ extension DropDownFieldImplementation {
     /// The user changed the text (the field's own changes are blocked from coming here).
     func textTyped() {
         guard isEditable else { return }
-        selectedIndex = nil
+        set(DropDownFieldProperty.selectedIndex, nil)
         guard isExpandable else { return }
         if isOpen {
             list.filterText = text

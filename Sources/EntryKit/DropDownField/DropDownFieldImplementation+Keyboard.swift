@@ -17,7 +17,7 @@ extension DropDownFieldImplementation {
     /// Handles one key press; returns whether the field used it.
     func handleKey(keyval: guint, state: guint) -> Bool {
         guard isExpandable else { return false }
-        let modifiers = Self.commandModifiers(state)
+        let modifiers = commandModifiers(state)
         let alt = modifiers == GDK_MOD1_MASK.rawValue
         let key = Int32(bitPattern: keyval)
         switch key {
@@ -67,7 +67,7 @@ extension DropDownFieldImplementation {
             if let textBeforeOpen {
                 setTextQuietly(textBeforeOpen)
                 if let index = selectionBeforeOpen, items.indices.contains(index), items[index] == textBeforeOpen {
-                    selectedIndex = index
+                    set(DropDownFieldProperty.selectedIndex, index)
                 }
             }
             close()
@@ -87,7 +87,7 @@ extension DropDownFieldImplementation {
             list.highlightedRow = selectedIndex.flatMap(list.row(ofItem:))
         }
         if list.typeAhead(typed), !isOpen, let item = list.highlightedItem {
-            selectedIndex = item
+            set(DropDownFieldProperty.selectedIndex, item)
             reportSelection(item)
         }
         return true  // the text is only ever an item: a letter that finds none types nothing

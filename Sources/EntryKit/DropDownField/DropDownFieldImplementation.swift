@@ -2,8 +2,9 @@ import CEntryKit
 import CGtk
 import EntryKitList
 
-/// The behaviour of an `EkDropDownField`, made with it (see ``ChooserFieldImplementation``);
-/// ``DropDownField`` is the public handle.
+/// The state and behaviour of an `EkDropDownField`, made with it (see
+/// ``ChooserFieldImplementation``); its own properties are declared in ``DropDownFieldProperty``,
+/// and ``DropDownField`` is the public handle.
 @MainActor
 package final class DropDownFieldImplementation: ChooserFieldImplementation {
     /// The text and the choice when the list opened, restored by Escape; no text when typing
@@ -15,12 +16,14 @@ package final class DropDownFieldImplementation: ChooserFieldImplementation {
 
     /// Called when an item is picked (click, Enter, type-ahead, assistive technology), with its
     /// index in ``items`` and its text.
-    public var onSelect: ((_ index: Int, _ item: String) -> Void)?
+    var onSelect: ((_ index: Int, _ item: String) -> Void)?
 
-    public override func fieldDidLoad() {
+    nonisolated override class var instanceType: GType { ek_drop_down_field_get_type() }
+
+    override func fieldDidLoad() {
+        DropDownFieldProperty.all.applyDefaults(to: self)
         list.borderColor = ListView.themeBorderColor
         list.onActivate = { [weak self] item in self?.pick(item) }
-        onChooseRequest = { [weak self] index in self?.chooseRequested(index) }
         connectKeys(to: DropDownFieldImplementation.handleKey(keyval:state:))
         changedConnection = connect("changed") { [weak self] in self?.textTyped() }
         connect("notify::editable", withPointer: { [weak self] _ in self?.entryEditable = nil })
@@ -30,47 +33,40 @@ package final class DropDownFieldImplementation: ChooserFieldImplementation {
 
     // MARK: Items and choice
 
-    /// The items to choose from (the original's `dropList`). Setting a million takes well under
-    /// 100 ms; read stdin-like text with `ListItems(lines:)`. New items keep ``selectedIndex``
-    /// when it still exists, the text following it to the new item there; otherwise the
-    /// choice ends, and a field that is not editable clears its text. Setting the same items
-    /// again changes nothing (and notifies no one).
-    public var items: ListItems {
-        get { list.items }
-        set {
-            let indexWasSetForTheseItems = !hasReceivedItems
-            hasReceivedItems = true
-            guard newValue != list.items || indexWasSetForTheseItems else { return }
-            list.setItems(newValue)
-            if let index = selectedIndex {
-                if newValue.indices.contains(index) {
-                    setTextQuietly(newValue[index])
-                } else {
-                    // An index set ahead for the items is a mistake to report; a choice whose
-                    // item went away with new items simply ends.
-                    if indexWasSetForTheseItems {
-                        refuse("DropDownField: selectedIndex \(index) is out of range for \(newValue.count) items; nothing is selected")
-                    }
-                    selectedIndex = nil
-                    if !wantsFreeText { setTextQuietly("") }
+    /// Takes new items (``ChooserFieldProperty/items``): setting a million takes well under
+    /// 100 ms. New items keep ``selectedIndex`` when it still exists, the text following it to the
+    /// new item there; otherwise the choice ends, and a field that is not editable clears its
+    /// text.
+    override func takeItems(_ newItems: ListItems) {
+        let indexWasSetForTheseItems = !hasReceivedItems
+        hasReceivedItems = true
+        guard newItems != list.items || indexWasSetForTheseItems else { return }
+        list.setItems(newItems)
+        if let index = selectedIndex {
+            if newItems.indices.contains(index) {
+                setTextQuietly(newItems[index])
+            } else {
+                // An index set ahead for the items is a mistake to report; a choice whose
+                // item went away with new items simply ends.
+                if indexWasSetForTheseItems {
+                    refuse("DropDownField: selectedIndex \(index) is out of range for \(newItems.count) items; nothing is selected")
                 }
+                set(DropDownFieldProperty.selectedIndex, nil)
+                if !wantsFreeText { setTextQuietly("") }
             }
-            itemsChanged()
-            notify(ChooserFieldProperty.items)
         }
+        itemsChanged()
     }
 
     /// Whether items were ever set: until then any ``selectedIndex`` waits for them.
     private var hasReceivedItems = false
 
-    public override func setItems(fromObject items: ListItems) { self.items = items }
-
     /// The index in ``items`` of the item last picked, nil when none is (or the text was typed).
     /// Setting it puts that item's text in the entry, without calling ``onSelect``. Before any
     /// items are set, any index is kept for them (so the order of a builder file's or a
     /// binding's properties does not matter); after, an index outside ``items`` is refused with
-    /// a warning (``ChooserField/lastRefusal``) and the value kept, as a picker's is.
-    public var selectedIndex: Int? {
+    /// a warning (``ChooserFieldImplementation/lastRefusal``) and the value kept, as a picker's is.
+    var selectedIndex: Int? {
         didSet {
             if let index = selectedIndex {
                 if items.indices.contains(index) {
@@ -84,19 +80,18 @@ package final class DropDownFieldImplementation: ChooserFieldImplementation {
                 }
             }
             reportChoices(count: items.count, chosen: selectedItem == nil ? nil : selectedIndex)
-            if selectedIndex != oldValue { notify(DropDownFieldProperty.selectedIndex) }
         }
     }
 
     /// The text of the item at ``selectedIndex``, nil when none is selected (or the index waits
     /// for items).
-    public var selectedItem: String? { selectedIndex.flatMap { items.indices.contains($0) ? items[$0] : nil } }
+    var selectedItem: String? { selectedIndex.flatMap { items.indices.contains($0) ? items[$0] : nil } }
 
     /// An assistive technology selected an item (or cleared the selection) through the combo
     /// box's AT-SPI Selection: picked as a click on its row would, or the text emptied.
-    private func chooseRequested(_ index: Int) {
+    override func chooseRequested(_ index: Int) {
         guard index >= 0 else {
-            selectedIndex = nil
+            set(DropDownFieldProperty.selectedIndex, nil)
             setTextQuietly("")
             return
         }
@@ -106,7 +101,7 @@ package final class DropDownFieldImplementation: ChooserFieldImplementation {
     /// Picks `item`: its text goes into the entry, the list closes, ``onSelect`` is called.
     func pick(_ item: Int) {
         guard items.indices.contains(item) else { return }
-        selectedIndex = item
+        set(DropDownFieldProperty.selectedIndex, item)
         close()
         reportSelection(item)
     }
@@ -131,9 +126,9 @@ package final class DropDownFieldImplementation: ChooserFieldImplementation {
         // No items: an ordinary editable entry. With items, typing is free only when editable.
         // Set only on a change: GtkEntry notifies "editable" on every set, and its accessible with it.
         let editable = !hasItems || wantsFreeText
-        if entryEditable == nil { entryEditable = super.isEditable }
+        if entryEditable == nil { entryEditable = isEntryEditable }
         if entryEditable != editable {
-            super.isEditable = editable
+            isEntryEditable = editable
             entryEditable = editable
         }
     }
@@ -149,11 +144,9 @@ package final class DropDownFieldImplementation: ChooserFieldImplementation {
     /// with the matches marked in the rows; Enter with no highlighted row keeps the typed text.
     /// Off (the default) the text is only ever an item, and typed letters jump to the next item
     /// that starts with them. With no items the entry is always editable.
-    public override var isEditable: Bool {
+    var isEditable: Bool {
         get { wantsFreeText }
         set {
-            let oldFreeText = wantsFreeText
-            defer { if newValue != oldFreeText { notify(DropDownFieldProperty.freeText) } }
             wantsFreeText = newValue
             if !newValue {
                 list.filterText = ""
@@ -168,7 +161,7 @@ package final class DropDownFieldImplementation: ChooserFieldImplementation {
 
     /// Opens the list (nothing happens with no items, or when ``shouldOpen`` refuses), with the
     /// picked item highlighted.
-    public override func open() {
+    override func open() {
         guard mayOpen() else { return }
         openShowing(filter: "")
     }
@@ -190,77 +183,15 @@ package final class DropDownFieldImplementation: ChooserFieldImplementation {
 
     // MARK: Appearance
 
-    /// The height the open list takes with `rows` rows (at least one): its rows and its frame.
-    /// A window that keeps room for the list under the field sizes that room with it.
-    public func listHeight(showingRows rows: Int) -> Int {
-        effectiveRowHeight * max(rows, 1) + list.frameHeight
+    /// The tallest the open list may be, in pixels (the popup's); nil for no limit but the room.
+    var listMaxHeight: Int? {
+        get { popup.maximumHeight }
+        set { popup.maximumHeight = newValue }
     }
-}
 
-// MARK: - EkDropDownField's own properties (each in one block, as EkChooserField's are)
-
-/// EkDropDownField's own properties, in the order of their ids.
-enum DropDownFieldProperty {
-    static let all = ObjectProperties([selectedIndex, freeText])
-}
-
-@_cdecl("ek_drop_down_field_install_properties")
-func ek_drop_down_field_install_properties(_ objectClass: UnsafeMutablePointer<GObjectClass>) {
-    objectClass.pointee.set_property = { object, id, value, _ in DropDownFieldProperty.all.set(object, id, value) }
-    objectClass.pointee.get_property = { object, id, value, _ in DropDownFieldProperty.all.get(object, id, value) }
-    DropDownFieldProperty.all.install(on: objectClass)
-}
-
-// MARK: selected-index
-
-extension DropDownFieldProperty {
-    static let selectedIndex = ObjectProperty.int(
-        "selected-index", "Selected index", "The index of the item last picked, -1 for none", range: -1...gint.max, default: -1,
-        get: ek_drop_down_field_get_selected_index, set: ek_drop_down_field_set_selected_index)
-}
-
-extension DropDownField {
-    /// The index in ``items`` of the item last picked, nil when none is (or the text was typed).
-    /// Setting it puts that item's text in the entry, without calling ``onSelect``. Before any
-    /// items are set, any index is kept for them (so the order of a builder file's or a
-    /// binding's properties does not matter); after, an index outside ``items`` is refused with
-    /// a warning (``ChooserField/lastRefusal``) and the value kept, as a picker's is.
-    public var selectedIndex: Int? {
-        get { implementation.selectedIndex }
-        set { implementation.selectedIndex = newValue }
-    }
-}
-
-@_cdecl("ek_drop_down_field_set_selected_index")
-@_spi(CAccessors) public func ek_drop_down_field_set_selected_index(_ field: OpaquePointer?, _ index: gint) {
-    withChooserField(field, ek_drop_down_field_get_type()) { (field: DropDownFieldImplementation) in
-        field.selectedIndex = index < 0 ? nil : Int(index)
-    }
-}
-
-@_cdecl("ek_drop_down_field_get_selected_index")
-@_spi(CAccessors) public func ek_drop_down_field_get_selected_index(_ field: OpaquePointer?) -> gint {
-    withChooserField(field, ek_drop_down_field_get_type(), otherwise: -1) { (field: DropDownFieldImplementation) in
-        gint(clamping: field.selectedIndex ?? -1)
-    }
-}
-
-// MARK: free-text
-
-extension DropDownFieldProperty {
-    static let freeText = ObjectProperty.boolean(
-        "free-text", "Free text", "Whether typing is free and filters the open list", default: false,
-        get: ek_drop_down_field_get_free_text, set: ek_drop_down_field_set_free_text)
-}
-
-@_cdecl("ek_drop_down_field_set_free_text")
-@_spi(CAccessors) public func ek_drop_down_field_set_free_text(_ field: OpaquePointer?, _ freeText: gboolean) {
-    withChooserField(field, ek_drop_down_field_get_type()) { (field: DropDownFieldImplementation) in field.isEditable = freeText != 0 }
-}
-
-@_cdecl("ek_drop_down_field_get_free_text")
-@_spi(CAccessors) public func ek_drop_down_field_get_free_text(_ field: OpaquePointer?) -> gboolean {
-    withChooserField(field, ek_drop_down_field_get_type(), otherwise: 0) { (field: DropDownFieldImplementation) in
-        field.isEditable ? 1 : 0
+    /// The height the open list takes with `rows` rows (at least one): its rows and its frame,
+    /// within ``listMaxHeight``.
+    func listHeight(showingRows rows: Int) -> Int {
+        min(effectiveRowHeight * max(rows, 1) + list.frameHeight, listMaxHeight ?? .max)
     }
 }

@@ -1,206 +1,393 @@
 import CEntryKit
 import CGtk
+import EntryKitList
 
-/// One property of an EntryKit GObject class, declared in Swift beside the behaviour it sets:
-/// what GObject shows of it (a `GParamSpec`: name, type, range, default) and how
-/// `g_object_set`/`g_object_get` reach it, through the property's typed C accessors, as a
-/// libadwaita class's `set_property` calls its public setters. Its documentation for C and the
-/// bindings is in the class's public header, beside the accessors' prototypes.
+/// One property of an EntryKit GObject class, declared once, with the others of its class
+/// (`ChooserFieldProperty`, `DropDownFieldProperty`, `PickerFieldProperty`,
+/// `AccountPanelProperty`): its name, its type with its range and default, its documentation
+/// (the declaration's doc comment), and the state it reads and writes, a key path into the
+/// class's implementation (``ObjectImplementation``), whose setter holds the behaviour.
 ///
-/// The accessors are `@_spi(CAccessors) public`: public, because an optimized build gives internal
-/// symbols hidden visibility and the library's version script can export no hidden symbol; SPI,
-/// so Swift code sees only the C declarations of the same names (CEntryKit's headers).
+/// ```swift
+/// /// Row height in pixels, or none (0) for the entry's own height.
+/// static let rowHeight = ObjectProperty.int("row-height", \ChooserFieldImplementation.rowHeight, in: 0...1024, none: 0)
+/// ```
 ///
-/// Adding a property to a field so takes two files: the header (the property's doc comment and
-/// the accessors' prototypes) and the Swift file of the class's behaviour (the stored property,
-/// its entry here, the accessors as `@_cdecl` functions of the same name, the Swift handle's
-/// property).
-final class ObjectProperty: @unchecked Sendable {
-    // Sendable: the closures call C accessors (thread-safe to call; they reach the main actor
-    // themselves) and `spec` is written once, while GObject initializes the class.
-    private let declare: @Sendable () -> UnsafeMutablePointer<GParamSpec>
-    fileprivate let set: (@Sendable (UnsafeMutableRawPointer, UnsafePointer<GValue>) -> Void)?
-    fileprivate let get: @Sendable (UnsafeMutableRawPointer, UnsafeMutablePointer<GValue>) -> Void
+/// From the declarations `scripts/object-properties` writes everything else that names a
+/// property: its typed C accessors and the Swift handle's property (`*Property+Accessors.swift`),
+/// the class's list in the order of their ids, the public header's documentation and prototypes,
+/// the export map and Debian symbols, the GIR metadata and the table in docs/library.md; its
+/// `--check` mode, run by the repository tests, fails when any of them is stale. A property so
+/// takes its declaration and the behaviour that uses it.
+///
+/// Every change of a property's value goes through ``set(_:on:)``, as in libadwaita every change
+/// goes through the public setter: from C, from `g_object_set`, from a Swift handle, and from the
+/// behaviour itself (``ObjectImplementation/set(_:_:)``). It stores the value (the state's setter
+/// may refuse or adjust it) and notifies when the value changed. A read-only property changes
+/// with the widget's own state, and its behaviour notifies it (``ObjectImplementation/notify(_:)``).
+final class ObjectProperty<Owner: ObjectImplementation, Value: ObjectPropertyValue>: AnyObjectProperty, @unchecked Sendable {
+    // Sendable: immutable but for what is set once on GTK's thread: the key paths (resolved on the
+    // main actor), the direct accessors (given when the class's list is made) and the spec (made
+    // while GObject initializes the class).
+    /// The key path of the state, formed on the main actor (the state is the main actor's).
+    private let statePath: @MainActor @Sendable () -> KeyPath<Owner, Value>
+    @MainActor private lazy var read: KeyPath<Owner, Value> = statePath()
+    @MainActor private lazy var write: ReferenceWritableKeyPath<Owner, Value>? = read as? ReferenceWritableKeyPath<Owner, Value>
+    /// The state's accessors as direct code (``accessing(get:set:)``), used instead of the key
+    /// paths: a key path applied at run time looks up generic metadata each time, some
+    /// microseconds a set, more than setting a thousand items costs.
+    private var directGet: (@MainActor (Owner) -> Value)?
+    private var directSet: (@MainActor (Owner, Value) -> Void)?
+    /// The value with no instance to read: its default.
+    let defaultValue: Value
+    /// An int's range, and the number that stands for nil in C (-1: none picked).
+    let range: ClosedRange<Int>?
+    let none: Int?
+    private let makeSpec: @Sendable (_ flags: GParamFlags) -> UnsafeMutablePointer<GParamSpec>
+    private let fromGValue: @Sendable (UnsafePointer<GValue>, ObjectProperty) -> Value
+    private let toGValue: @Sendable (Value, UnsafeMutablePointer<GValue>) -> Void
+
+    private init(
+        _ name: StaticString, writable: Bool, _ state: @escaping @MainActor @Sendable () -> KeyPath<Owner, Value>,
+        default defaultValue: Value, range: ClosedRange<Int>? = nil, none: Int? = nil,
+        spec: @escaping @Sendable (GParamFlags) -> UnsafeMutablePointer<GParamSpec>,
+        fromGValue: @escaping @Sendable (UnsafePointer<GValue>, ObjectProperty) -> Value,
+        toGValue: @escaping @Sendable (Value, UnsafeMutablePointer<GValue>) -> Void
+    ) {
+        statePath = state
+        self.defaultValue = defaultValue
+        self.range = range
+        self.none = none
+        makeSpec = spec
+        self.fromGValue = fromGValue
+        self.toGValue = toGValue
+        super.init(name: name, isWritable: writable)
+    }
+
+    // MARK: The one setter
+
+    /// The value on `owner`.
+    @MainActor func value(of owner: Owner) -> Value {
+        if let directGet { return directGet(owner) }
+        return owner[keyPath: read]
+    }
+
+    /// The same property, read and written through `get` and `set`, direct code for its key path
+    /// (`{ $0.rowHeight }`, `{ $0.rowHeight = $1 }`): what the class's list, written by
+    /// `scripts/object-properties`, gives each property.
+    func accessing(get: @escaping @MainActor (Owner) -> Value, set: (@MainActor (Owner, Value) -> Void)? = nil) -> ObjectProperty {
+        directGet = get
+        directSet = set
+        return self
+    }
+
+    /// The value on `owner`, or the default when there is none (a destroyed widget's).
+    @MainActor func value(of owner: Owner?) -> Value { owner.map(value(of:)) ?? defaultValue }
+
+    /// Sets the value on `owner`: it is stored (the state's setter holds the behaviour: it may
+    /// refuse or adjust the value, and see the same value again, as a field's first items are),
+    /// and the instance's watchers are told when it changed.
+    @MainActor func set(_ value: Value, on owner: Owner) {
+        precondition(isWritable, "\(name) is read-only")
+        let old = self.value(of: owner)
+        if let directSet { directSet(owner, value) } else { owner[keyPath: write!] = value }
+        if Value.hasChanged(from: old, to: self.value(of: owner)) { owner.notify(self) }
+    }
+
+    /// The value a Swift handle reads: its instance's, or the default once the instance let its
+    /// implementation go (a destroyed widget).
+    @MainActor func value(on handle: GObjectReference) -> Value { value(of: Owner.of(UnsafeMutableRawPointer(handle.object))) }
+
+    /// What a Swift handle sets: ``set(_:on:)`` on its instance (nothing once the instance let
+    /// its implementation go).
+    @MainActor func set(_ value: Value, on handle: GObjectReference) {
+        if let owner = Owner.of(UnsafeMutableRawPointer(handle.object)) { set(value, on: owner) }
+    }
+
+    // MARK: GObject
+
+    @MainActor override var state: AnyKeyPath { read }
+
+    @MainActor override func set(_ value: Any, on owner: ObjectImplementation) {
+        set(value as! Value, on: unsafeDowncast(owner, to: Owner.self))
+    }
+
+    @MainActor override func applyDefault(to owner: ObjectImplementation) {
+        let owner = unsafeDowncast(owner, to: Owner.self)
+        if isWritable, value(of: owner) != defaultValue { set(defaultValue, on: owner) }
+    }
+
+    override func spec(flags: GParamFlags) -> UnsafeMutablePointer<GParamSpec> { makeSpec(flags) }
+
+    override func set(_ instance: UnsafeMutablePointer<GObject>, from value: UnsafePointer<GValue>) {
+        nonisolated(unsafe) let (instance, newValue) = (instance, fromGValue(value, self))
+        MainActor.assumeIsolated { Owner.of(UnsafeMutableRawPointer(instance)).map { set(newValue, on: $0) } }
+    }
+
+    override func get(_ instance: UnsafeMutablePointer<GObject>, into value: UnsafeMutablePointer<GValue>) {
+        nonisolated(unsafe) let (instance, value) = (instance, value)
+        MainActor.assumeIsolated { toGValue(self.value(of: Owner.of(UnsafeMutableRawPointer(instance))), value) }
+    }
+
+    /// A C accessor's work: `body` with the implementation of `instance`; see
+    /// ``ObjectImplementation/with(_:accessor:otherwise:_:)``.
+    func with<Result>(
+        _ instance: (some ObjectPointer)?, accessor: String, otherwise: Result, _ body: @MainActor (Owner) -> Result
+    )
+        -> Result
+    {
+        Owner.with(instance, accessor: accessor, otherwise: otherwise, body)
+    }
+
+    /// An int from C, clamped into the declared range.
+    fileprivate func clamped(_ value: gint) -> Int {
+        guard let range else { return Int(value) }
+        return min(max(Int(value), range.lowerBound), range.upperBound)
+    }
+}
+
+/// A property's value: it tells whether a store changed it.
+protocol ObjectPropertyValue: Equatable {
+    /// Whether the state went from `old` to `new`: they differ (the rule).
+    static func hasChanged(from old: Self, to new: Self) -> Bool
+}
+
+extension ObjectPropertyValue {
+    static func hasChanged(from old: Self, to new: Self) -> Bool { old != new }
+}
+
+extension Int: ObjectPropertyValue {}
+extension Bool: ObjectPropertyValue {}
+extension String: ObjectPropertyValue {}
+extension Optional: ObjectPropertyValue where Wrapped: ObjectPropertyValue {}
+
+/// A field keeps new items only when they differ from its own (or are its first): a new store is
+/// a change. Comparing the items again would cost as much as the field's own comparison, the whole
+/// text when only the last item differs.
+extension ListItems: ObjectPropertyValue {
+    static func hasChanged(from old: ListItems, to new: ListItems) -> Bool { !old.isSameStore(as: new) }
+}
+
+/// What a class's list of properties (``ObjectProperties``) sees of each.
+class AnyObjectProperty: @unchecked Sendable {
+    let name: StaticString
+    let isWritable: Bool
     /// The spec GObject knows the property by, for notifications; made when the class is.
     private(set) var spec: UnsafeMutablePointer<GParamSpec>?
 
-    private init(
-        declare: @escaping @Sendable () -> UnsafeMutablePointer<GParamSpec>,
-        set: (@Sendable (UnsafeMutableRawPointer, UnsafePointer<GValue>) -> Void)?,
-        get: @escaping @Sendable (UnsafeMutableRawPointer, UnsafeMutablePointer<GValue>) -> Void
-    ) {
-        self.declare = declare
-        self.set = set
-        self.get = get
+    init(name: StaticString, isWritable: Bool) {
+        self.name = name
+        self.isWritable = isWritable
     }
 
-    /// Tells `object`'s watchers (`notify::name`, `notify`) that the property changed, when it
-    /// has any: GLib 2.74 (Debian 12's) emits a notification nobody listens for all the same,
-    /// and cold (a set after the main loop was idle) that costs tens of microseconds, as much as
-    /// setting a thousand items.
-    func notify<Object>(_ object: UnsafeMutablePointer<Object>) {
-        let object = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GObject.self)
-        guard let spec else { return }
-        // GLib 2.74 matches a detail exactly: `notify::name` handlers, then plain `notify` ones.
-        guard
-            g_signal_has_handler_pending(object, Self.notifySignal, g_param_spec_get_name_quark(spec), 0) != 0
-                || g_signal_has_handler_pending(object, Self.notifySignal, 0, 0) != 0
-        else { return }
-        g_object_notify_by_pspec(object, spec)
-    }
+    /// The key path of the state it reads and writes.
+    @MainActor var state: AnyKeyPath { preconditionFailure() }
+    func spec(flags: GParamFlags) -> UnsafeMutablePointer<GParamSpec> { preconditionFailure() }
+    /// What the class's `set_property` and `get_property` do for the property.
+    func set(_ instance: UnsafeMutablePointer<GObject>, from value: UnsafePointer<GValue>) { preconditionFailure() }
+    func get(_ instance: UnsafeMutablePointer<GObject>, into value: UnsafeMutablePointer<GValue>) { preconditionFailure() }
+    /// ``ObjectProperty/set(_:on:)`` with a value of the property's type, from code that knows the
+    /// property by its state's key path alone (a panel's field).
+    @MainActor func set(_ value: Any, on owner: ObjectImplementation) { preconditionFailure() }
+    /// Sets the declared default on a new instance's state, where that starts otherwise.
+    @MainActor func applyDefault(to owner: ObjectImplementation) { preconditionFailure() }
 
-    private static let notifySignal = g_signal_lookup("notify", g_object_get_type())
-
-    /// ``notify(_:)`` for a field: GTK's accessible connects a plain `notify` handler to every
-    /// widget it serves, which reads only GTK's own properties; a notification of the field's
-    /// own property goes out only when someone else listens (see
-    /// `ek_chooser_entry_notify_is_heard`).
-    func notify(field: UnsafeMutablePointer<EkChooserEntry>) {
-        guard let spec, ek_chooser_entry_notify_is_heard(field, spec) != 0 else { return }
-        g_object_notify_by_pspec(UnsafeMutableRawPointer(field).assumingMemoryBound(to: GObject.self), spec)
-    }
-
-    fileprivate func install(on objectClass: UnsafeMutablePointer<GObjectClass>, id: guint) {
-        spec = declare()
+    /// Installs the property on the class being initialized, as property `id`. Nick and blurb are
+    /// NULL, as in libadwaita: the documentation is the public header's, made from the declaration.
+    func install(on objectClass: UnsafeMutablePointer<GObjectClass>, id: guint) {
+        let access = isWritable ? G_PARAM_READWRITE.rawValue : G_PARAM_READABLE.rawValue
+        // Notified only on a change (the setter compares): G_PARAM_EXPLICIT_NOTIFY; the name is a
+        // static string (G_PARAM_STATIC_STRINGS, a macro Swift cannot import).
+        let flags =
+            access | G_PARAM_EXPLICIT_NOTIFY.rawValue | G_PARAM_STATIC_NAME.rawValue | G_PARAM_STATIC_NICK.rawValue
+            | G_PARAM_STATIC_BLURB.rawValue
+        spec = spec(flags: GParamFlags(flags))
         g_object_class_install_property(objectClass, id, spec)
     }
+}
 
-    /// Read and written, notified only on a change (the accessors compare first).
-    private static let readWrite = GParamFlags(G_PARAM_READWRITE.rawValue | notifiedStatic)
-    private static let readOnly = GParamFlags(G_PARAM_READABLE.rawValue | notifiedStatic)
-    /// `G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS` (a macro Swift cannot import).
-    private static let notifiedStatic =
-        G_PARAM_EXPLICIT_NOTIFY.rawValue | G_PARAM_STATIC_NAME.rawValue | G_PARAM_STATIC_NICK.rawValue | G_PARAM_STATIC_BLURB.rawValue
+// MARK: - The kinds of property
 
-    /// An `int` property.
-    static func int<Object: ObjectPointer>(
-        _ name: StaticString, _ nick: StaticString, _ blurb: StaticString, range: ClosedRange<gint>, default value: gint,
-        get: @escaping @Sendable (Object?) -> gint,
-        set: @escaping @Sendable (Object?, gint) -> Void
-    ) -> ObjectProperty {
+/// Whether `scripts/object-properties` writes the Swift handle's property (the rule), or the
+/// handle has its own, written by hand: an override (``DropDownField/isEditable``), or one each
+/// field class spells its own way (a drop-down's settable ``DropDownField/items``, a picker's
+/// ``PickerField/setItems(_:placeholder:)-(ListItems,_)``). Read by the script alone.
+enum HandleProperty {
+    case generated
+    case writtenByHand
+}
+
+// Each kind takes the state as a key path the main actor forms (an autoclosure): the state is
+// the main actor's, and the declarations are static.
+extension ObjectProperty {
+    /// An `int` property over an `Int`; C's values are clamped into `range`.
+    static func int(
+        _ name: StaticString, _ state: @autoclosure @escaping @MainActor @Sendable () -> ReferenceWritableKeyPath<Owner, Int>,
+        in range: ClosedRange<Int>, default value: Int, handle: HandleProperty = .generated
+    ) -> ObjectProperty where Value == Int {
         ObjectProperty(
-            declare: { g_param_spec_int(name.c, nick.c, blurb.c, range.lowerBound, range.upperBound, value, readWrite) },
-            set: { object, value in set(Object(object: object), g_value_get_int(value)) },
-            get: { object, value in g_value_set_int(value, get(Object(object: object))) })
+            name, writable: true, state, default: value, range: range,
+            spec: { g_param_spec_int(name.c, nil, nil, gint(range.lowerBound), gint(range.upperBound), gint(value), $0) },
+            fromGValue: { value, property in property.clamped(g_value_get_int(value)) },
+            toGValue: { value, target in g_value_set_int(target, gint(clamping: value)) })
     }
 
-    /// A `boolean` property; read-only without `set`.
-    static func boolean<Object: ObjectPointer>(
-        _ name: StaticString, _ nick: StaticString, _ blurb: StaticString, default value: Bool,
-        get: @escaping @Sendable (Object?) -> gboolean,
-        set: (@Sendable (Object?, gboolean) -> Void)? = nil
-    ) -> ObjectProperty {
-        let flags = set == nil ? readOnly : readWrite
-        var setValue: (@Sendable (UnsafeMutableRawPointer, UnsafePointer<GValue>) -> Void)?
-        if let set { setValue = { object, value in set(Object(object: object), g_value_get_boolean(value)) } }
-        return ObjectProperty(
-            declare: { g_param_spec_boolean(name.c, nick.c, blurb.c, value ? 1 : 0, flags) },
-            set: setValue,
-            get: { object, value in g_value_set_boolean(value, get(Object(object: object))) })
+    /// An `int` property over an `Int?`: `none`, in C, is nil (and the default).
+    static func int(
+        _ name: StaticString, _ state: @autoclosure @escaping @MainActor @Sendable () -> ReferenceWritableKeyPath<Owner, Int?>,
+        in range: ClosedRange<Int>, none: Int, handle: HandleProperty = .generated
+    ) -> ObjectProperty where Value == Int? {
+        ObjectProperty(
+            name, writable: true, state, default: nil, range: range, none: none,
+            spec: { g_param_spec_int(name.c, nil, nil, gint(range.lowerBound), gint(range.upperBound), gint(none), $0) },
+            fromGValue: { value, property in property.fromC(g_value_get_int(value)) },
+            toGValue: { value, target in g_value_set_int(target, gint(clamping: value ?? none)) })
     }
 
-    /// A string property (`NULL` allowed, and the default unless given); the getter returns a new
-    /// string, as the fields' typed getters do.
-    static func string<Object: ObjectPointer>(
-        _ name: StaticString, _ nick: StaticString, _ blurb: StaticString, default value: StaticString? = nil,
-        get: @escaping @Sendable (Object?) -> UnsafeMutablePointer<gchar>?,
-        set: @escaping @Sendable (Object?, UnsafePointer<gchar>?) -> Void
-    ) -> ObjectProperty {
-        ObjectProperty(
-            declare: { g_param_spec_string(name.c, nick.c, blurb.c, value?.c, readWrite) },
-            set: { object, value in set(Object(object: object), g_value_get_string(value)) },
-            get: { object, value in g_value_take_string(value, get(Object(object: object))) })
+    /// A `boolean` property.
+    static func boolean(
+        _ name: StaticString, _ state: @autoclosure @escaping @MainActor @Sendable () -> ReferenceWritableKeyPath<Owner, Bool>,
+        default value: Bool, handle: HandleProperty = .generated
+    ) -> ObjectProperty where Value == Bool {
+        boolean(name, writable: true, state, default: value)
     }
 
-    /// A `GStrv` property; the getter returns a new vector.
-    static func strings<Object: ObjectPointer>(
-        _ name: StaticString, _ nick: StaticString, _ blurb: StaticString,
-        get: @escaping @Sendable (Object?) -> UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?,
-        set: @escaping @Sendable (Object?, UnsafePointer<UnsafePointer<gchar>?>?) -> Void
-    ) -> ObjectProperty {
+    /// A read-only `boolean` property: it changes with the widget's state, which notifies it.
+    static func boolean(
+        _ name: StaticString, get state: @autoclosure @escaping @MainActor @Sendable () -> KeyPath<Owner, Bool>, default value: Bool
+    ) -> ObjectProperty where Value == Bool {
+        boolean(name, writable: false, state, default: value)
+    }
+
+    private static func boolean(
+        _ name: StaticString, writable: Bool, _ state: @escaping @MainActor @Sendable () -> KeyPath<Owner, Bool>, default value: Bool
+    ) -> ObjectProperty where Value == Bool {
         ObjectProperty(
-            declare: { g_param_spec_boxed(name.c, nick.c, blurb.c, g_strv_get_type(), readWrite) },
-            set: { object, value in
-                set(Object(object: object), g_value_get_boxed(value)?.assumingMemoryBound(to: UnsafePointer<gchar>?.self))
+            name, writable: writable, state, default: value, spec: { g_param_spec_boolean(name.c, nil, nil, value ? 1 : 0, $0) },
+            fromGValue: { value, _ in g_value_get_boolean(value) != 0 },
+            toGValue: { value, target in g_value_set_boolean(target, value ? 1 : 0) })
+    }
+
+    /// A string property over a `String?`: `NULL` allowed, and the default.
+    static func string(
+        _ name: StaticString, _ state: @autoclosure @escaping @MainActor @Sendable () -> ReferenceWritableKeyPath<Owner, String?>,
+        handle: HandleProperty = .generated
+    ) -> ObjectProperty where Value == String? {
+        ObjectProperty(
+            name, writable: true, state, default: nil, spec: { g_param_spec_string(name.c, nil, nil, nil, $0) },
+            fromGValue: { value, _ in String(optionalCString: g_value_get_string(value)) },
+            toGValue: { value, target in g_value_take_string(target, duplicate(value)) })
+    }
+
+    /// A string property over a `String` that is never `NULL`: `NULL` from C is `value`.
+    static func string(
+        _ name: StaticString, _ state: @autoclosure @escaping @MainActor @Sendable () -> ReferenceWritableKeyPath<Owner, String>,
+        default value: StaticString, handle: HandleProperty = .generated
+    ) -> ObjectProperty where Value == String {
+        ObjectProperty(
+            name, writable: true, state, default: value.description, spec: { g_param_spec_string(name.c, nil, nil, value.c, $0) },
+            fromGValue: { gvalue, _ in String(optionalCString: g_value_get_string(gvalue)) ?? value.description },
+            toGValue: { value, target in g_value_take_string(target, duplicate(value)) })
+    }
+
+    /// A `GStrv` property over ``ListItems``.
+    static func strings(
+        _ name: StaticString, _ state: @autoclosure @escaping @MainActor @Sendable () -> ReferenceWritableKeyPath<Owner, ListItems>,
+        handle: HandleProperty = .generated
+    ) -> ObjectProperty where Value == ListItems {
+        ObjectProperty(
+            name, writable: true, state, default: ListItems(), spec: { g_param_spec_boxed(name.c, nil, nil, g_strv_get_type(), $0) },
+            fromGValue: { value, _ in
+                StringVector.items(from: g_value_get_boxed(value)?.assumingMemoryBound(to: UnsafePointer<gchar>?.self))
             },
-            get: { object, value in g_value_take_boxed(value, get(Object(object: object))) })
+            toGValue: { value, target in g_value_take_boxed(target, StringVector.make(value)) })
     }
 }
 
-/// A class's properties, their ids their places (1, 2, …): installed by the class's `class_init`,
-/// which points its `set_property`/`get_property` here first (GObject installs no writable property
-/// on a class without them).
-struct ObjectProperties: Sendable {
-    let all: [ObjectProperty]
+// MARK: - The typed C accessors (what the generated `@_cdecl` functions call)
 
-    init(_ all: [ObjectProperty]) { self.all = all }
-
-    /// Installs the properties on the class being initialized.
-    func install(on objectClass: UnsafeMutablePointer<GObjectClass>) {
-        for (index, property) in all.enumerated() { property.install(on: objectClass, id: guint(index + 1)) }
+extension ObjectProperty where Value == Int {
+    func set(_ value: gint, of instance: (some ObjectPointer)?, accessor: String = #function) {
+        let value = clamped(value)
+        with(instance, accessor: accessor, otherwise: ()) { set(value, on: $0) }
     }
 
-    /// What the class's `set_property` does: the property's typed setter.
-    func set(_ object: UnsafeMutablePointer<GObject>?, _ id: guint, _ value: UnsafePointer<GValue>?) {
-        guard let object, let value, let set = property(id)?.set else { return }
-        set(UnsafeMutableRawPointer(object), value)
-    }
-
-    /// What the class's `get_property` does: the property's typed getter.
-    func get(_ object: UnsafeMutablePointer<GObject>?, _ id: guint, _ value: UnsafeMutablePointer<GValue>?) {
-        guard let object, let value, let property = property(id) else { return }
-        property.get(UnsafeMutableRawPointer(object), value)
-    }
-
-    /// GObject passes only ids the class installed; anything else is a bug in the class.
-    private func property(_ id: guint) -> ObjectProperty? {
-        guard id >= 1, id <= all.count else {
-            ek_warn("EntryKit: no property with id \(id)")
-            return nil
-        }
-        return all[Int(id) - 1]
+    func get(of instance: (some ObjectPointer)?, accessor: String = #function) -> gint {
+        with(instance, accessor: accessor, otherwise: gint(clamping: defaultValue)) { gint(clamping: value(of: $0)) }
     }
 }
 
-/// How C types an instance: a pointer to its struct, or an opaque one for a final type.
-protocol ObjectPointer {
-    init(object: UnsafeMutableRawPointer)
-    var object: UnsafeMutableRawPointer { get }
-}
-
-extension UnsafeMutablePointer: ObjectPointer {
-    init(object: UnsafeMutableRawPointer) { self = object.assumingMemoryBound(to: Pointee.self) }
-    var object: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
-}
-
-extension OpaquePointer: ObjectPointer {
-    init(object: UnsafeMutableRawPointer) { self.init(object) }
-    var object: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
-}
-
-extension StaticString {
-    /// The string for C: GObject keeps the pointer (`G_PARAM_STATIC_STRINGS`), and a static
-    /// string's lives as long as the program.
-    fileprivate var c: UnsafePointer<gchar> { UnsafeRawPointer(utf8Start).assumingMemoryBound(to: gchar.self) }
-}
-
-/// Runs a C accessor's `body` with the Swift behaviour of `object`, on the main actor (C calls
-/// on GTK's thread, where it runs). An `object` that is not a `type` is the caller's mistake,
-/// reported as `g_return_if_fail` reports it, naming the accessor; a disposed object has no
-/// behaviour left: both give `otherwise`.
-func withImplementation<Implementation: AnyObject, Result>(
-    of object: (some ObjectPointer)?, type: GType, implementation: (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?,
-    otherwise: Result, function: String = #function, _ body: @MainActor (Implementation) -> Result
-) -> Result {
-    guard let object = object?.object, ek_is_a(object, type) != 0 else {
-        let accessor = String(function.prefix { $0 != "(" })
-        g_return_if_fail_warning("EntryKit", accessor, "G_TYPE_CHECK_INSTANCE_TYPE (object, \(String(cString: g_type_name(type))))")
-        return otherwise
+extension ObjectProperty where Value == Int? {
+    fileprivate func fromC(_ value: gint) -> Int? {
+        let value = clamped(value)
+        return value == none ? nil : value
     }
-    guard let made = implementation(object) else { return otherwise }
-    nonisolated(unsafe) let pointer = made
-    nonisolated(unsafe) var result = otherwise
-    nonisolated(unsafe) let body = body
-    MainActor.assumeIsolated { result = body(Unmanaged<Implementation>.fromOpaque(pointer).takeUnretainedValue()) }
-    return result
+
+    func set(_ value: gint, of instance: (some ObjectPointer)?, accessor: String = #function) {
+        let value = fromC(value)
+        with(instance, accessor: accessor, otherwise: ()) { set(value, on: $0) }
+    }
+
+    func get(of instance: (some ObjectPointer)?, accessor: String = #function) -> gint {
+        let none = gint(clamping: none ?? 0)
+        return with(instance, accessor: accessor, otherwise: none) { value(of: $0).map { gint(clamping: $0) } ?? none }
+    }
+}
+
+extension ObjectProperty where Value == Bool {
+    func set(_ value: gboolean, of instance: (some ObjectPointer)?, accessor: String = #function) {
+        with(instance, accessor: accessor, otherwise: ()) { set(value != 0, on: $0) }
+    }
+
+    func get(of instance: (some ObjectPointer)?, accessor: String = #function) -> gboolean {
+        with(instance, accessor: accessor, otherwise: 0) { value(of: $0) ? 1 : 0 }
+    }
+}
+
+/// A string property's value: a `String?`, or a `String` that is never `NULL`.
+protocol StringPropertyValue: ObjectPropertyValue, Sendable {
+    /// The value from C's string, or `defaultValue` where `NULL` means the default.
+    init(fromC string: String?, default defaultValue: Self)
+    var cString: String? { get }
+}
+
+extension Optional: StringPropertyValue where Wrapped == String {
+    init(fromC string: String?, default defaultValue: String?) { self = string }
+    var cString: String? { self }
+}
+
+extension String: StringPropertyValue {
+    init(fromC string: String?, default defaultValue: String) { self = string ?? defaultValue }
+    var cString: String? { self }
+}
+
+extension ObjectProperty where Value: StringPropertyValue {
+    func set(_ value: UnsafePointer<gchar>?, of instance: (some ObjectPointer)?, accessor: String = #function) {
+        let value = Value(fromC: String(optionalCString: value), default: defaultValue)
+        with(instance, accessor: accessor, otherwise: ()) { set(value, on: $0) }
+    }
+
+    /// A new copy (transfer full).
+    func get(of instance: (some ObjectPointer)?, accessor: String = #function) -> UnsafeMutablePointer<gchar>? {
+        duplicate(with(instance, accessor: accessor, otherwise: nil) { value(of: $0).cString })
+    }
+
+    /// The instance's own copy, lent (transfer none): see ``LentString``.
+    func lend(of instance: (some ObjectPointer)?, accessor: String = #function) -> UnsafePointer<gchar>? {
+        nonisolated(unsafe) let lent = with(instance, accessor: accessor, otherwise: nil) { $0.lend(value(of: $0).cString, for: self) }
+        return lent
+    }
+}
+
+extension ObjectProperty where Value == ListItems {
+    func set(_ value: UnsafePointer<UnsafePointer<gchar>?>?, of instance: (some ObjectPointer)?, accessor: String = #function) {
+        let items = StringVector.items(from: value)
+        with(instance, accessor: accessor, otherwise: ()) { set(items, on: $0) }
+    }
+
+    /// A new vector (transfer full).
+    func get(of instance: (some ObjectPointer)?, accessor: String = #function) -> UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? {
+        nonisolated(unsafe) let vector = with(instance, accessor: accessor, otherwise: nil) { StringVector.make(value(of: $0)) }
+        return vector
+    }
 }

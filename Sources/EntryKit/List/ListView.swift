@@ -282,7 +282,7 @@ public final class ListView: Widget {
     }
 
     /// The tallest a row can be, in pixels.
-    public static let maximumRowHeight = 1024
+    public nonisolated static let maximumRowHeight = 1024
     /// The largest font size rows take, in points (or pixels for an absolute size).
     public static let maximumFontSize = 512
     /// The tallest the list can be: X11's largest window.
@@ -380,8 +380,8 @@ public final class ListView: Widget {
     /// The widget that keeps keyboard focus while the list is shown: its accessible reports the
     /// highlighted row as its active descendant, so a screen reader speaks rows while the
     /// caret stays in the field.
-    public func setFocusOwner(_ owner: Widget?) {
-        ek_list_view_set_focus_owner(listView, owner?.widget)
+    public func setFocusOwner(_ owner: (any GObjectInstance)?) {
+        ek_list_view_set_focus_owner(listView, owner?.cast())
     }
 
     /// The height the list asks for, at least one row. The two sizings: a list fits its rows, `min(visibleRowCount, rowCount)` of them; a wheel

@@ -31,8 +31,8 @@ import EntryKitList
 /// everything, and the field never re-enters its own handlers when it sets the text.
 @MainActor
 public final class PickerField: ChooserField {
-    /// The object's behaviour (see ``ChooserField``).
-    package var implementation: PickerFieldImplementation { unsafeDowncast(chooser, to: PickerFieldImplementation.self) }
+    /// The field's state and behaviour (see ``ChooserField``).
+    package var implementation: PickerFieldImplementation { unsafeDowncast(alive, to: PickerFieldImplementation.self) }
 
     /// A new field with no items: a read-only entry until it gets some.
     public init() {
@@ -49,38 +49,41 @@ public final class PickerField: ChooserField {
         super.init(wrapping: object, ofType: ek_picker_field_get_type())
     }
 
+    private var picker: PickerFieldImplementation? { chooser.map { unsafeDowncast($0, to: PickerFieldImplementation.self) } }
+
     /// The items to pick from.
-    public var items: ListItems { implementation.items }
+    public var items: ListItems { ChooserFieldProperty.items.value(on: self) }
 
     /// Called when the user changes the pick (live, as the picker moves; also when Escape
     /// restores an earlier item), with the index in ``items`` and its text. Setting
     /// ``pickedIndex`` in code does not call it.
     public var onPick: ((_ index: Int, _ item: String) -> Void)? {
-        get { implementation.onPick }
-        set { implementation.onPick = newValue }
+        get { picker?.onPick }
+        set { picker?.onPick = newValue }
     }
 
-    /// Sets the items to pick from and the placeholder shown while nothing is picked (the
-    /// original's `setDataSource:andPlaceHolder:`). A ``pickedIndex`` set before is checked now:
-    /// out of range, it is refused with a warning and nothing is picked. Items changed later
-    /// keep the pick when its index still exists, and otherwise end it (no warning); with no
-    /// items left an open picker closes.
+    /// Sets the items to pick from and the placeholder shown while nothing is picked
+    /// (PickerTextField's `setDataSource:andPlaceHolder:`). A ``pickedIndex`` set before is
+    /// checked now: out of range, it is refused with a warning and nothing is picked. Items
+    /// changed later keep the pick when its index still exists, and otherwise end it (no
+    /// warning); with no items left an open picker closes.
     ///
     /// ```swift
     /// field.pickedIndex = 2
     /// field.setItems(["red", "green", "blue"], placeholder: "Colour")   // shows "blue"
     /// ```
     public func setItems(_ newItems: ListItems, placeholder: String? = nil) {
-        implementation.setItems(newItems, placeholder: placeholder)
+        if let placeholder { placeholderText = placeholder }
+        ChooserFieldProperty.items.set(newItems, on: self)
     }
 
     /// Sets the items from strings; see ``setItems(_:placeholder:)-(ListItems,_)``.
     public func setItems(_ strings: [String], placeholder: String? = nil) {
-        implementation.setItems(ListItems(strings), placeholder: placeholder)
+        setItems(ListItems(strings), placeholder: placeholder)
     }
 
     /// The picked item's text, nil while nothing is picked.
-    public var pickedItem: String? { implementation.pickedItem }
+    public var pickedItem: String? { picker?.pickedItem }
 
     /// Always `false`: typing never changes a picker field's text (it can still be selected and
     /// copied). Setting it does nothing.
@@ -90,5 +93,5 @@ public final class PickerField: ChooserField {
     }
 
     /// Closes the picker and restores the pick it had when it opened (what Escape does).
-    public func cancel() { implementation.cancel() }
+    public func cancel() { picker?.cancel() }
 }

@@ -16,7 +16,7 @@ import CGtk
 extension PickerFieldImplementation {
     /// Handles one key press; returns whether the field used it.
     func handleKey(keyval: guint, state: guint) -> Bool {
-        let modifiers = Self.commandModifiers(state)
+        let modifiers = commandModifiers(state)
         let alt = modifiers == GDK_MOD1_MASK.rawValue
         switch Int32(bitPattern: keyval) {
         case GDK_KEY_Down where alt, GDK_KEY_KP_Down where alt:

@@ -2,19 +2,15 @@ import CEntryKit
 import CGtk
 import EntryKitList
 
-/// The behaviour of an `EkPickerField`, made with it (see ``ChooserFieldImplementation``);
+/// The state and behaviour of an `EkPickerField`, made with it (see
+/// ``ChooserFieldImplementation``); its own property is declared in ``PickerFieldProperty``, and
 /// ``PickerField`` is the public handle.
 @MainActor
 package final class PickerFieldImplementation: ChooserFieldImplementation {
-    /// The items to pick from.
-    public private(set) var items = ListItems()
     /// Whether items were ever set: until then any ``pickedIndex`` ≥ -1 waits for them.
     private var hasReceivedItems = false
     private var storedIndex = -1 {
-        didSet {
-            reportChoices(count: items.count, chosen: storedIndex)
-            if storedIndex != oldValue { notify(PickerFieldProperty.pickedIndex) }
-        }
+        didSet { reportChoices(count: items.count, chosen: storedIndex) }
     }
     /// The pick when the picker opened, restored by Escape.
     var indexWhenOpened = -1
@@ -27,13 +23,15 @@ package final class PickerFieldImplementation: ChooserFieldImplementation {
     /// Called when the user changes the pick (live, as the picker moves; also when Escape
     /// restores an earlier item), with the index in ``items`` and its text. Setting
     /// ``pickedIndex`` in code does not call it.
-    public var onPick: ((_ index: Int, _ item: String) -> Void)?
+    var onPick: ((_ index: Int, _ item: String) -> Void)?
 
-    public override func fieldDidLoad() {
+    nonisolated override class var instanceType: GType { ek_picker_field_get_type() }
+
+    override func fieldDidLoad() {
+        PickerFieldProperty.all.applyDefaults(to: self)
         list.wheelStyle = true
         list.preparesItemsForSearch = false  // a picker's list is never filtered
         list.textAlignment = 0.5
-        list.visibleRowCount = 5
         list.onHighlightChange = { [weak self] item in self?.highlightMoved(to: item) }
         list.onActivate = { [weak self] item in self?.rowChosen(item) }
         popup.onHidden = { [weak self] in
@@ -41,12 +39,7 @@ package final class PickerFieldImplementation: ChooserFieldImplementation {
             activatesWhenHidden = false
             gtk_widget_activate(widget)
         }
-        // Selected through AT-SPI: picked as a clicked row is; cleared, as Escape restores none.
-        onChooseRequest = { [weak self] index in
-            guard let self else { return }
-            if index >= 0 { rowChosen(index) } else { pickedIndex = -1 }
-        }
-        super.isEditable = false
+        isEntryEditable = false
         hideCaret()
         // The class's own handler: keys come after an application's `key-press-event` handlers.
         connectKeys(through: "picker-key-press", to: PickerFieldImplementation.handleKey(keyval:state:))
@@ -73,31 +66,21 @@ package final class PickerFieldImplementation: ChooserFieldImplementation {
         g_object_unref(provider)
     }
 
-    /// Always `false`: typing never changes a picker field's text (it can still be selected and
-    /// copied). Setting it does nothing.
-    public override var isEditable: Bool {
-        get { false }
-        set {}
-    }
-
     // MARK: Items and the pick
 
-    /// Sets the items to pick from and the placeholder shown while nothing is picked (the
-    /// original's `setDataSource:andPlaceHolder:`). A ``pickedIndex`` set before is checked now:
-    /// out of range, it is refused with a warning and nothing is picked. Items changed later
-    /// keep the pick when its index still exists, and otherwise end it (no warning); with no
-    /// items left an open picker closes.
-    ///
-    /// ```swift
-    /// field.pickedIndex = 2
-    /// field.setItems(["red", "green", "blue"], placeholder: "Colour")   // shows "blue"
-    /// ```
-    public func setItems(_ newItems: ListItems, placeholder: String? = nil) {
-        if let placeholder { placeholderText = placeholder }
+    /// Selected through AT-SPI: picked as a clicked row is; cleared, as Escape restores none.
+    override func chooseRequested(_ index: Int) {
+        if index >= 0 { rowChosen(index) } else { set(PickerFieldProperty.pickedIndex, -1) }
+    }
+
+    /// Takes new items (``ChooserFieldProperty/items``). A ``pickedIndex`` set before is checked
+    /// now: out of range, it is refused with a warning and nothing is picked. Items changed later
+    /// keep the pick when its index still exists, and otherwise end it (no warning); with no items
+    /// left an open picker closes.
+    override func takeItems(_ newItems: ListItems) {
         // The same items again change nothing (and notify no one).
         guard newItems != items || !hasReceivedItems else { return }
         let indexWasSetForTheseItems = !hasReceivedItems
-        items = newItems
         hasReceivedItems = true
         movingHighlight = true  // the list moving its highlight onto fewer rows is no pick
         list.setItems(newItems)
@@ -109,22 +92,20 @@ package final class PickerFieldImplementation: ChooserFieldImplementation {
             if indexWasSetForTheseItems {
                 refuse("PickerField: pickedIndex \(storedIndex) is out of range for \(newItems.count) items; nothing is picked")
             }
-            storedIndex = -1
+            set(PickerFieldProperty.pickedIndex, -1)
         }
         if newItems.isEmpty { close() }  // nothing left to pick from
         isExpandable = !newItems.isEmpty
         reportChoices(count: newItems.count, chosen: storedIndex)
         showPick()
-        notify(ChooserFieldProperty.items)
     }
-
-    public override func setItems(fromObject items: ListItems) { setItems(items) }
 
     /// The index in ``items`` of the picked item; -1 while nothing is picked. Setting it shows
     /// that item's text (and centres it in the picker) without calling ``onPick``. Before any
     /// items are set, any index from -1 up is kept for them; after, an index outside
-    /// `-1..<items.count` is refused with a warning (``lastRefusal``) and the value kept.
-    public var pickedIndex: Int {
+    /// `-1..<items.count` is refused with a warning (``ChooserFieldImplementation/lastRefusal``)
+    /// and the value kept.
+    var pickedIndex: Int {
         get { storedIndex }
         set {
             guard newValue >= -1, !hasReceivedItems || newValue < items.count else {
@@ -137,13 +118,12 @@ package final class PickerFieldImplementation: ChooserFieldImplementation {
     }
 
     /// The picked item's text, nil while nothing is picked.
-    public var pickedItem: String? { items.indices.contains(storedIndex) ? items[storedIndex] : nil }
+    var pickedItem: String? { items.indices.contains(storedIndex) ? items[storedIndex] : nil }
 
     /// A pick made by the user: shown, and reported through ``onPick``.
     func pick(_ index: Int) {
         guard items.indices.contains(index), index != storedIndex else { return }
-        storedIndex = index
-        showPick()
+        set(PickerFieldProperty.pickedIndex, index)
         reportPick()
     }
 
@@ -195,8 +175,8 @@ package final class PickerFieldImplementation: ChooserFieldImplementation {
 
     /// Opens the picker under the field (nothing happens with no items, or when ``shouldOpen``
     /// refuses; a picker also asks it before Up/Down or a letter changes the pick while closed).
-    /// With nothing picked, the first item is picked, as in the original.
-    public override func open() {
+    /// With nothing picked, the first item is picked, as PickerTextField picks it.
+    override func open() {
         guard mayOpen() else { return }
         activatesWhenHidden = false
         indexWhenOpened = storedIndex
@@ -208,11 +188,10 @@ package final class PickerFieldImplementation: ChooserFieldImplementation {
     }
 
     /// Closes the picker and restores the pick it had when it opened (what Escape does).
-    public func cancel() {
+    func cancel() {
         guard isExpanded else { return }
         if indexWhenOpened != storedIndex {
-            storedIndex = indexWhenOpened
-            showPick()
+            set(PickerFieldProperty.pickedIndex, indexWhenOpened)
             reportPick()
         }
         close()
@@ -224,53 +203,8 @@ package final class PickerFieldImplementation: ChooserFieldImplementation {
     // MARK: Appearance
 
     /// Rows the picker shows (odd, so the pick sits in the middle); 5 by default.
-    public override var visibleRowCount: Int {
+    override var visibleRowCount: Int {
         get { super.visibleRowCount }
         set { super.visibleRowCount = max(newValue | 1, 1) }
-    }
-}
-
-// MARK: - EkPickerField's own property (in one block, as EkChooserField's are)
-
-/// EkPickerField's own properties, in the order of their ids.
-enum PickerFieldProperty {
-    static let all = ObjectProperties([pickedIndex])
-}
-
-@_cdecl("ek_picker_field_install_properties")
-func ek_picker_field_install_properties(_ objectClass: UnsafeMutablePointer<GObjectClass>) {
-    objectClass.pointee.set_property = { object, id, value, _ in PickerFieldProperty.all.set(object, id, value) }
-    objectClass.pointee.get_property = { object, id, value, _ in PickerFieldProperty.all.get(object, id, value) }
-    PickerFieldProperty.all.install(on: objectClass)
-}
-
-// MARK: picked-index
-
-extension PickerFieldProperty {
-    static let pickedIndex = ObjectProperty.int(
-        "picked-index", "Picked index", "The index of the picked item, -1 for none", range: -1...gint.max, default: -1,
-        get: ek_picker_field_get_picked_index, set: ek_picker_field_set_picked_index)
-}
-
-extension PickerField {
-    /// The index in ``items`` of the picked item; -1 while nothing is picked. Setting it shows
-    /// that item's text (and centres it in the picker) without calling ``onPick``. Before any
-    /// items are set, any index from -1 up is kept for them; after, an index outside
-    /// `-1..<items.count` is refused with a warning (``ChooserField/lastRefusal``) and the value kept.
-    public var pickedIndex: Int {
-        get { implementation.pickedIndex }
-        set { implementation.pickedIndex = newValue }
-    }
-}
-
-@_cdecl("ek_picker_field_set_picked_index")
-@_spi(CAccessors) public func ek_picker_field_set_picked_index(_ field: OpaquePointer?, _ index: gint) {
-    withChooserField(field, ek_picker_field_get_type()) { (field: PickerFieldImplementation) in field.pickedIndex = Int(index) }
-}
-
-@_cdecl("ek_picker_field_get_picked_index")
-@_spi(CAccessors) public func ek_picker_field_get_picked_index(_ field: OpaquePointer?) -> gint {
-    withChooserField(field, ek_picker_field_get_type(), otherwise: -1) { (field: PickerFieldImplementation) in
-        gint(clamping: field.pickedIndex)
     }
 }

@@ -20,9 +20,8 @@ struct _EkChooserFieldClass {
     gpointer padding[8];
 };
 
-/* Each property is declared with its behaviour, in Swift (ChooserFieldImplementation.swift), and
- * documented here. */
-
+/* Properties: written by scripts/object-properties from the declarations in
+ * Sources/EntryKit/Chooser/ChooserFieldProperty.swift; edit those, then run it. */
 /**
  * EkChooserField:items: (type GStrv)
  *
@@ -31,48 +30,154 @@ struct _EkChooserFieldClass {
  */
 
 /**
+ * ek_chooser_field_set_items:
+ * @field: a field
+ * @items: (array zero-terminated=1) (nullable): the new value
+ *
+ * Sets #EkChooserField:items.
+ */
+void ek_chooser_field_set_items(EkChooserField *field, const gchar *const *items);
+
+/**
+ * ek_chooser_field_get_items:
+ * @field: a field
+ *
+ * Gets #EkChooserField:items.
+ *
+ * Returns: (transfer full) (array zero-terminated=1): #EkChooserField:items
+ */
+gchar **ek_chooser_field_get_items(EkChooserField *field);
+
+/**
  * EkChooserField:visible-row-count:
  *
  * Rows shown without scrolling: a drop-down's list is as tall as the smaller of this and the
- * number of items; a picker's wheel always this many rows (made odd), 5 by default.
+ * number of items; a picker's wheel always this many rows (made odd).
  */
+
+/**
+ * ek_chooser_field_set_visible_row_count:
+ * @field: a field
+ * @count: the new value
+ *
+ * Sets #EkChooserField:visible-row-count.
+ */
+void ek_chooser_field_set_visible_row_count(EkChooserField *field, gint count);
+
+/**
+ * ek_chooser_field_get_visible_row_count:
+ * @field: a field
+ *
+ * Gets #EkChooserField:visible-row-count.
+ *
+ * Returns: #EkChooserField:visible-row-count
+ */
+gint ek_chooser_field_get_visible_row_count(EkChooserField *field);
 
 /**
  * EkChooserField:row-height:
  *
- * Row height in pixels; 0, the default, is the entry's own height (or what the list's font
- * needs, where that is more).
+ * Row height in pixels, or none (0) for the entry's own height (or the height the list's
+ * font needs, where that is more).
  */
+
+/**
+ * ek_chooser_field_set_row_height:
+ * @field: a field
+ * @height: the new value
+ *
+ * Sets #EkChooserField:row-height.
+ */
+void ek_chooser_field_set_row_height(EkChooserField *field, gint height);
+
+/**
+ * ek_chooser_field_get_row_height:
+ * @field: a field
+ *
+ * Gets #EkChooserField:row-height.
+ *
+ * Returns: #EkChooserField:row-height
+ */
+gint ek_chooser_field_get_row_height(EkChooserField *field);
 
 /**
  * EkChooserField:list-border-color:
  *
- * The list's one-pixel border as a CSS colour (`"#c0c0c0"`) or a colour the theme names
- * (`"@borders"`, a drop-down's default); %NULL for none (a picker's default). A colour GTK
- * cannot parse is refused.
+ * The list's one-pixel border as a CSS color (`"#c0c0c0"`) or a color the theme names
+ * (`"@borders"`, a drop-down's default); none for no border (a picker's default). A color
+ * GTK cannot parse is refused.
  */
+
+/**
+ * ek_chooser_field_set_list_border_color:
+ * @field: a field
+ * @color: (nullable): the new value
+ *
+ * Sets #EkChooserField:list-border-color.
+ */
+void ek_chooser_field_set_list_border_color(EkChooserField *field, const gchar *color);
+
+/**
+ * ek_chooser_field_get_list_border_color:
+ * @field: a field
+ *
+ * Gets #EkChooserField:list-border-color.
+ *
+ * Returns: (transfer full) (nullable): #EkChooserField:list-border-color
+ */
+gchar *ek_chooser_field_get_list_border_color(EkChooserField *field);
 
 /**
  * EkChooserField:list-font:
  *
- * The rows' font as Pango describes it (`"Serif 14"`); %NULL, the default, is the entry's.
+ * The rows' font as Pango describes it (`"Serif 14"`); none, the default, is the entry's.
  */
+
+/**
+ * ek_chooser_field_set_list_font:
+ * @field: a field
+ * @font: (nullable): the new value
+ *
+ * Sets #EkChooserField:list-font.
+ */
+void ek_chooser_field_set_list_font(EkChooserField *field, const gchar *font);
+
+/**
+ * ek_chooser_field_get_list_font:
+ * @field: a field
+ *
+ * Gets #EkChooserField:list-font.
+ *
+ * Returns: (transfer full) (nullable): #EkChooserField:list-font
+ */
+gchar *ek_chooser_field_get_list_font(EkChooserField *field);
 
 /**
  * EkChooserField:list-placeholder-text:
  *
  * What the open list says when it has no row to show (no item matches the typed text, or
- * there are none); %NULL, the default, is the field's own localized text ("No matches",
+ * there are none); none, the default, is the field's own localized text ("No matches",
  * "No items").
  */
 
 /**
- * EkChooserField:list-transition-duration:
+ * ek_chooser_field_set_list_placeholder_text:
+ * @field: a field
+ * @text: (nullable): the new value
  *
- * How long the list takes to slide open or closed, in milliseconds: 200, the default, as in the
- * original; 0 for none. With the desktop's animations off (`gtk-enable-animations`) it never
- * slides.
+ * Sets #EkChooserField:list-placeholder-text.
  */
+void ek_chooser_field_set_list_placeholder_text(EkChooserField *field, const gchar *text);
+
+/**
+ * ek_chooser_field_get_list_placeholder_text:
+ * @field: a field
+ *
+ * Gets #EkChooserField:list-placeholder-text.
+ *
+ * Returns: (transfer full) (nullable): #EkChooserField:list-placeholder-text
+ */
+gchar *ek_chooser_field_get_list_placeholder_text(EkChooserField *field);
 
 /**
  * EkChooserField:is-open:
@@ -81,13 +186,43 @@ struct _EkChooserFieldClass {
  */
 
 /**
- * ek_chooser_field_set_items:
+ * ek_chooser_field_get_is_open:
  * @field: a field
- * @items: (array zero-terminated=1) (nullable): the items, %NULL for none
  *
- * Sets #EkChooserField:items.
+ * Gets #EkChooserField:is-open.
+ *
+ * Returns: #EkChooserField:is-open
  */
-void ek_chooser_field_set_items(EkChooserField *field, const gchar *const *items);
+gboolean ek_chooser_field_get_is_open(EkChooserField *field);
+
+/**
+ * EkChooserField:list-transition-duration:
+ *
+ * How long the list takes to slide open or closed, in milliseconds, as ANZDropDownField's
+ * list took 0.2 s; 0 for none. With the desktop's animations off (`gtk-enable-animations`)
+ * it never slides.
+ */
+
+/**
+ * ek_chooser_field_set_list_transition_duration:
+ * @field: a field
+ * @duration: the new value
+ *
+ * Sets #EkChooserField:list-transition-duration.
+ */
+void ek_chooser_field_set_list_transition_duration(EkChooserField *field, gint duration);
+
+/**
+ * ek_chooser_field_get_list_transition_duration:
+ * @field: a field
+ *
+ * Gets #EkChooserField:list-transition-duration.
+ *
+ * Returns: #EkChooserField:list-transition-duration
+ */
+gint ek_chooser_field_get_list_transition_duration(EkChooserField *field);
+
+/* End of the properties. */
 
 /**
  * ek_chooser_field_set_items_from_bytes:
@@ -126,140 +261,6 @@ void ek_chooser_field_set_items_from_bytes(EkChooserField *field, GBytes *text, 
  */
 void ek_chooser_field_set_items_from_data(EkChooserField *field, const guint8 *data, gsize length,
                                           const gchar *separator);
-
-/**
- * ek_chooser_field_get_items:
- * @field: a field
- *
- * Gets a copy of #EkChooserField:items.
- *
- * Returns: (transfer full) (array zero-terminated=1): a copy of #EkChooserField:items
- */
-gchar **ek_chooser_field_get_items(EkChooserField *field);
-
-/**
- * ek_chooser_field_set_visible_row_count:
- * @field: a field
- * @count: rows shown without scrolling (at least 1)
- *
- * Sets #EkChooserField:visible-row-count.
- */
-void ek_chooser_field_set_visible_row_count(EkChooserField *field, gint count);
-
-/**
- * ek_chooser_field_get_visible_row_count:
- * @field: a field
- *
- * Gets #EkChooserField:visible-row-count.
- *
- * Returns: #EkChooserField:visible-row-count
- */
-gint ek_chooser_field_get_visible_row_count(EkChooserField *field);
-
-/**
- * ek_chooser_field_set_row_height:
- * @field: a field
- * @height: row height in pixels, 0 for the entry's own height
- *
- * Sets #EkChooserField:row-height.
- */
-void ek_chooser_field_set_row_height(EkChooserField *field, gint height);
-
-/**
- * ek_chooser_field_get_row_height:
- * @field: a field
- *
- * Gets #EkChooserField:row-height.
- *
- * Returns: #EkChooserField:row-height
- */
-gint ek_chooser_field_get_row_height(EkChooserField *field);
-
-/**
- * ek_chooser_field_set_list_border_color:
- * @field: a field
- * @color: (nullable): a CSS colour or a theme colour (`"@borders"`), %NULL for no border
- *
- * Sets #EkChooserField:list-border-color.
- */
-void ek_chooser_field_set_list_border_color(EkChooserField *field, const gchar *color);
-
-/**
- * ek_chooser_field_get_list_border_color:
- * @field: a field
- *
- * Gets #EkChooserField:list-border-color.
- *
- * Returns: (transfer full) (nullable): #EkChooserField:list-border-color
- */
-gchar *ek_chooser_field_get_list_border_color(EkChooserField *field);
-
-/**
- * ek_chooser_field_set_list_font:
- * @field: a field
- * @font: (nullable): a Pango font description, %NULL for the entry's font
- *
- * Sets #EkChooserField:list-font.
- */
-void ek_chooser_field_set_list_font(EkChooserField *field, const gchar *font);
-
-/**
- * ek_chooser_field_get_list_font:
- * @field: a field
- *
- * Gets #EkChooserField:list-font.
- *
- * Returns: (transfer full) (nullable): #EkChooserField:list-font
- */
-gchar *ek_chooser_field_get_list_font(EkChooserField *field);
-
-/**
- * ek_chooser_field_set_list_placeholder_text:
- * @field: a field
- * @text: (nullable): what the list says with no row to show, %NULL for the localized default
- *
- * Sets #EkChooserField:list-placeholder-text.
- */
-void ek_chooser_field_set_list_placeholder_text(EkChooserField *field, const gchar *text);
-
-/**
- * ek_chooser_field_get_list_placeholder_text:
- * @field: a field
- *
- * Gets #EkChooserField:list-placeholder-text.
- *
- * Returns: (transfer full) (nullable): #EkChooserField:list-placeholder-text
- */
-gchar *ek_chooser_field_get_list_placeholder_text(EkChooserField *field);
-
-/**
- * ek_chooser_field_set_list_transition_duration:
- * @field: a field
- * @duration: milliseconds the list takes to slide open or closed, 0 for none
- *
- * Sets #EkChooserField:list-transition-duration.
- */
-void ek_chooser_field_set_list_transition_duration(EkChooserField *field, gint duration);
-
-/**
- * ek_chooser_field_get_list_transition_duration:
- * @field: a field
- *
- * Gets #EkChooserField:list-transition-duration.
- *
- * Returns: #EkChooserField:list-transition-duration
- */
-gint ek_chooser_field_get_list_transition_duration(EkChooserField *field);
-
-/**
- * ek_chooser_field_get_is_open:
- * @field: a field
- *
- * Gets #EkChooserField:is-open.
- *
- * Returns: #EkChooserField:is-open
- */
-gboolean ek_chooser_field_get_is_open(EkChooserField *field);
 
 /**
  * ek_chooser_field_open:

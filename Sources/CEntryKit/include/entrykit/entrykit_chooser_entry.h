@@ -36,8 +36,6 @@ struct _EkChooserEntryClass {
     gpointer padding[8];
 };
 
-GtkWidget *ek_chooser_entry_new(void);
-
 void ek_chooser_entry_set_expandable(EkChooserEntry *entry, gboolean expandable);
 gboolean ek_chooser_entry_get_expandable(EkChooserEntry *entry);
 

@@ -15,21 +15,21 @@ void ek_picker_field_set_items(EkPickerField *field, const gchar *const *items, 
 /* The name of 0.1.0, now EkChooserField's: C sources written for it still build. */
 #define ek_picker_field_get_items(field) ek_chooser_field_get_items(EK_CHOOSER_FIELD(field))
 
-/* Each property is declared with its behaviour, in Swift, and documented here. */
-
+/* Properties: written by scripts/object-properties from the declarations in
+ * Sources/EntryKit/PickerField/PickerFieldProperty.swift; edit those, then run it. */
 /**
  * EkPickerField:picked-index:
  *
- * The index of the picked item, -1 for none. Setting it does not emit
- * #EkPickerField::picked. Set before the first items, it waits for them (so the order of
- * construct properties does not matter); an index out of range is refused with a warning
- * and the value kept.
+ * The index in the items of the picked item, -1 for none. Setting it shows that item's text
+ * (and centres it in the picker) without emitting "picked". Set before the first items, any
+ * index from -1 up waits for them (so the order of a builder file's or a binding's properties
+ * does not matter); after, an index out of range is refused with a warning and the value kept.
  */
 
 /**
  * ek_picker_field_set_picked_index:
  * @field: a field
- * @index: an index in #EkChooserField:items, or -1 for none
+ * @index: the new value
  *
  * Sets #EkPickerField:picked-index.
  */
@@ -44,6 +44,8 @@ void ek_picker_field_set_picked_index(EkPickerField *field, gint index);
  * Returns: #EkPickerField:picked-index
  */
 gint ek_picker_field_get_picked_index(EkPickerField *field);
+
+/* End of the properties. */
 
 G_END_DECLS
 

@@ -9,8 +9,8 @@
 #if __has_feature(modules)
 #pragma clang module import CGtk
 #endif
-#include "entrykit_chooser_entry.h"
-#include "entrykit_secure_buffer.h"
+#include "entrykit/entrykit_chooser_entry.h"
+#include "entrykit/entrykit_secure_buffer.h"
 
 G_BEGIN_DECLS
 

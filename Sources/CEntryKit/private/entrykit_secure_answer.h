@@ -19,7 +19,7 @@
  *     ek_secure_answer_free (answer);
  */
 
-#include "entrykit_secure_buffer.h"
+#include "entrykit/entrykit_secure_buffer.h"
 
 G_BEGIN_DECLS
 

@@ -12,9 +12,8 @@ G_DECLARE_FINAL_TYPE(EkAccountPanel, ek_account_panel, EK, ACCOUNT_PANEL, GObjec
 
 EkAccountPanel *ek_account_panel_new(const gchar *title);
 
-/* Each property is declared with its state, in Swift (AccountPanelImplementation.swift), and
- * documented here. */
-
+/* Properties: written by scripts/object-properties from the declarations in
+ * Sources/EntryKit/AccountPanel/AccountPanelProperty.swift; edit those, then run it. */
 /**
  * EkAccountPanel:title:
  *
@@ -22,28 +21,13 @@ EkAccountPanel *ek_account_panel_new(const gchar *title);
  */
 
 /**
- * EkAccountPanel:message:
+ * ek_account_panel_set_title:
+ * @panel: a panel
+ * @title: the new value
  *
- * A line above the fields (what the account is for); none when %NULL.
+ * Sets #EkAccountPanel:title.
  */
-
-/**
- * EkAccountPanel:username:
- *
- * A name to pre-fill; with one, focus starts in the password field.
- */
-
-/**
- * EkAccountPanel:requires-username:
- *
- * Keeps OK disabled while the username field is empty.
- */
-
-/**
- * EkAccountPanel:requires-password:
- *
- * Keeps OK disabled while the password field is empty.
- */
+void ek_account_panel_set_title(EkAccountPanel *panel, const gchar *title);
 
 /**
  * ek_account_panel_get_title:
@@ -56,13 +40,19 @@ EkAccountPanel *ek_account_panel_new(const gchar *title);
 const gchar *ek_account_panel_get_title(EkAccountPanel *panel);
 
 /**
- * ek_account_panel_set_title:
- * @panel: a panel
- * @title: the window title
+ * EkAccountPanel:message:
  *
- * Sets #EkAccountPanel:title.
+ * A line above the fields (what the account is for); none when empty.
  */
-void ek_account_panel_set_title(EkAccountPanel *panel, const gchar *title);
+
+/**
+ * ek_account_panel_set_message:
+ * @panel: a panel
+ * @message: (nullable): the new value
+ *
+ * Sets #EkAccountPanel:message.
+ */
+void ek_account_panel_set_message(EkAccountPanel *panel, const gchar *message);
 
 /**
  * ek_account_panel_get_message:
@@ -75,13 +65,19 @@ void ek_account_panel_set_title(EkAccountPanel *panel, const gchar *title);
 const gchar *ek_account_panel_get_message(EkAccountPanel *panel);
 
 /**
- * ek_account_panel_set_message:
- * @panel: a panel
- * @message: (nullable): a line above the fields
+ * EkAccountPanel:username:
  *
- * Sets #EkAccountPanel:message.
+ * A name to pre-fill; with one, focus starts in the password field.
  */
-void ek_account_panel_set_message(EkAccountPanel *panel, const gchar *message);
+
+/**
+ * ek_account_panel_set_username:
+ * @panel: a panel
+ * @username: (nullable): the new value
+ *
+ * Sets #EkAccountPanel:username.
+ */
+void ek_account_panel_set_username(EkAccountPanel *panel, const gchar *username);
 
 /**
  * ek_account_panel_get_username:
@@ -94,13 +90,19 @@ void ek_account_panel_set_message(EkAccountPanel *panel, const gchar *message);
 const gchar *ek_account_panel_get_username(EkAccountPanel *panel);
 
 /**
- * ek_account_panel_set_username:
- * @panel: a panel
- * @username: (nullable): a name to pre-fill
+ * EkAccountPanel:requires-username:
  *
- * Sets #EkAccountPanel:username.
+ * Keeps OK disabled while the username field is empty.
  */
-void ek_account_panel_set_username(EkAccountPanel *panel, const gchar *username);
+
+/**
+ * ek_account_panel_set_requires_username:
+ * @panel: a panel
+ * @requires_username: the new value
+ *
+ * Sets #EkAccountPanel:requires-username.
+ */
+void ek_account_panel_set_requires_username(EkAccountPanel *panel, gboolean requires_username);
 
 /**
  * ek_account_panel_get_requires_username:
@@ -113,13 +115,19 @@ void ek_account_panel_set_username(EkAccountPanel *panel, const gchar *username)
 gboolean ek_account_panel_get_requires_username(EkAccountPanel *panel);
 
 /**
- * ek_account_panel_set_requires_username:
- * @panel: a panel
- * @requires: whether OK needs a username
+ * EkAccountPanel:requires-password:
  *
- * Sets #EkAccountPanel:requires-username.
+ * Keeps OK disabled while the password field is empty.
  */
-void ek_account_panel_set_requires_username(EkAccountPanel *panel, gboolean requires);
+
+/**
+ * ek_account_panel_set_requires_password:
+ * @panel: a panel
+ * @requires_password: the new value
+ *
+ * Sets #EkAccountPanel:requires-password.
+ */
+void ek_account_panel_set_requires_password(EkAccountPanel *panel, gboolean requires_password);
 
 /**
  * ek_account_panel_get_requires_password:
@@ -132,13 +140,32 @@ void ek_account_panel_set_requires_username(EkAccountPanel *panel, gboolean requ
 gboolean ek_account_panel_get_requires_password(EkAccountPanel *panel);
 
 /**
- * ek_account_panel_set_requires_password:
- * @panel: a panel
- * @requires: whether OK needs a password
+ * EkAccountPanel:timeout:
  *
- * Sets #EkAccountPanel:requires-password.
+ * Seconds the panel waits for an answer before it closes as if cancelled (as pinentry's
+ * `--timeout`); 0, the default, waits as long as it takes.
  */
-void ek_account_panel_set_requires_password(EkAccountPanel *panel, gboolean requires);
+
+/**
+ * ek_account_panel_set_timeout:
+ * @panel: a panel
+ * @timeout: the new value
+ *
+ * Sets #EkAccountPanel:timeout.
+ */
+void ek_account_panel_set_timeout(EkAccountPanel *panel, gint timeout);
+
+/**
+ * ek_account_panel_get_timeout:
+ * @panel: a panel
+ *
+ * Gets #EkAccountPanel:timeout.
+ *
+ * Returns: #EkAccountPanel:timeout
+ */
+gint ek_account_panel_get_timeout(EkAccountPanel *panel);
+
+/* End of the properties. */
 
 void ek_account_panel_ask(EkAccountPanel *panel, GtkWindow *parent, GCancellable *cancellable,
                           GAsyncReadyCallback callback, gpointer user_data);
