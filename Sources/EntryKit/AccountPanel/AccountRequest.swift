@@ -53,6 +53,9 @@ public struct AccountRequest {
     /// compositor offers a layer shell (sway, Hyprland, KWin), it is an overlay that holds the
     /// keyboard, above any full-screen window. Ignored for a panel with a parent.
     public var isStandalonePrompt = false
+    /// A check box under the fields, off when the panel opens ("Save in password manager"); none
+    /// when nil. Its state when the panel closes is the box's ``AccountCheckBox/isChecked``.
+    public var checkBox: AccountCheckBox?
     /// Called on OK with the values; return an error message to keep the panel open for another
     /// try (the message shows under the fields and the password is cleared), or nil to accept.
     /// The password is lent for the call only, as in ``AccountPanel/showSecurely(_:parent:completion:)``.
