@@ -107,6 +107,22 @@ def test_pinentry_answers_from_what_pinentrys_schema_holds_without_a_window(bina
     assert stderr == ""
 
 
+@pytest.mark.parametrize("option, label", [("OPTION lc-messages=ja_JP.UTF-8", "パスワードマネージャに保管"),
+                                           ("OPTION default-pwmngr=_Keep it in the keyring", "Keep it in the keyring")])
+def test_the_box_speaks_gpgs_language_or_says_gpg_agents_label(binary, display, secret_service, option, label):
+    service = secret_service()
+    # As a gpg-agent started with no locale of its own: gpg's language comes as OPTION lc-messages.
+    entry = Pinentry(binary, env={**service.environment, "LANG": "C.UTF-8"},
+                     without=("LANGUAGE", "LC_ALL", "LC_MESSAGES"))
+    for line in [option, *GETPIN]:
+        assert entry.ask(line) == ["OK"]
+    entry.send("GETPIN")
+    box = check_box(entry.application(), label)
+    assert "checked" not in states(box)
+    keys("Escape")
+    assert entry.answer() == ["ERR 83886179 Operation cancelled <Pinentry>"]
+
+
 def test_an_unticked_box_keeps_nothing(binary, display, secret_service):
     service = secret_service()
     entry = Pinentry(binary, env=service.environment)
@@ -500,3 +516,38 @@ def test_git_with_no_keyring_asks_in_the_panel_and_store_says_why_once(binary, d
     assert stored.returncode == 1
     [line] = stderr_lines(stored.stderr)
     assert "no keyring" in line and "not kept" in line
+
+
+# MARK: where the secret goes
+
+def test_a_passphrase_from_the_keyring_or_saved_to_it_is_nowhere_in_readable_memory_after(binary, display,
+                                                                                         secret_service):
+    """keyring -> locked memory -> out: once pinentry has answered from the keyring, and once it
+    has saved a typed passphrase there, no readable byte of the process holds it (the test reads
+    as root, through a /proc/PID/mem opened when the process started)."""
+    from test_login_attacks import _readable_memory
+    service = secret_service()
+    stored, typed = "kept in the keyring 7", "typed then saved 9"
+    service.store(f"GnuPG: {KEYGRIP}", stored, PINENTRY_ITEM)
+    entry = Pinentry(binary, env=service.environment)
+    mem = open(f"/proc/{entry.process.pid}/mem", "rb", buffering=0)
+    try:
+        for line in GETPIN:
+            assert entry.ask(line) == ["OK"]
+        assert entry.ask("GETPIN") == ["S PASSWORD_FROM_CACHE", f"D {stored}", "OK"]
+        memory = _readable_memory(entry.process.pid, mem)
+        assert KEYGRIP.encode() in memory, "what is not secret, the key's name, is found (the check is real)"
+        assert stored.encode() not in memory, "the passphrase from the keyring is in readable memory"
+
+        assert entry.ask("SETERROR Bad Passphrase") == ["OK"]
+        entry.send("GETPIN")
+        application = entry.application()
+        focused_field(application, "password text", "Passphrase:")
+        tick(check_box(application, "Save in password manager"))
+        answer(application, typed, name="Passphrase:")
+        assert entry.answer() == [f"D {typed}", "OK"]
+        assert service.lookup(PINENTRY_ITEM) == typed
+        memory = _readable_memory(entry.process.pid, mem)
+        assert typed.encode() not in memory, "the passphrase saved to the keyring is in readable memory"
+    finally:
+        mem.close()

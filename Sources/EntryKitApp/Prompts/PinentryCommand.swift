@@ -77,15 +77,14 @@ enum PinentryCommand {
         switch PinentryKeyring.start(&session) {
         case .answered(let line): return line
         case .ask(let offersCheckBox):
-            let checkBox = offersCheckBox ? PinentryKeyring.checkBox(session.state) : nil
-            let answer = show(.passphrase, state: session.state, checkBox: checkBox)
+            let answer = show(.passphrase, state: session.state, offersCheckBox: offersCheckBox)
             PinentryKeyring.finishKeeping()
             return answer
         }
     }
 
     /// Shows `dialog` and returns the line that ends the answer (`OK` or `ERR …`).
-    private static func show(_ dialog: PinentryDialog, state: PinentryState, checkBox: AccountCheckBox? = nil) -> String {
+    private static func show(_ dialog: PinentryDialog, state: PinentryState, offersCheckBox: Bool = false) -> String {
         // GTK connects to the display at the first dialog: a conversation of OPTIONs and
         // GETINFOs needs none, and without one the dialog fails as pinentry-curses does
         // without a terminal, so gpg-agent reports it instead of waiting.
@@ -100,7 +99,8 @@ enum PinentryCommand {
         dialogNumber += 1
         switch dialog {
         case .passphrase:
-            return askPassphrase(state, checkBox: checkBox)
+            // Made once the dialog speaks the client's language.
+            return askPassphrase(state, checkBox: offersCheckBox ? PinentryKeyring.checkBox(state) : nil)
         case .confirmation(let oneButton):
             var buttons: [ConfirmationDialog.Button] = []
             if !oneButton {
