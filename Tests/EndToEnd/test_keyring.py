@@ -9,6 +9,7 @@ exist, so it could not show one, and still answers."""
 import os
 import pathlib
 import shutil
+import signal
 import subprocess
 import tempfile
 
@@ -16,7 +17,8 @@ import pytest
 
 from atspi_driver import application_with_pid, find, find_all, keys, press, states, wait_for
 from secret_service import PASSWORD, SecretService
-from test_password_prompts import PASSPHRASE, Pinentry, Prompt, answer, finish, focused_field, git_fill
+from test_password_prompts import PASSPHRASE, Prompt, answer, finish, focused_field, git_fill
+from test_password_prompts import pinentry  # noqa: F401  (the fixture: each pinentry is ended after its test)
 
 KEYGRIP = "n/0123456789ABCDEF0123456789ABCDEF01234567"
 PINENTRY_ITEM = {"xdg:schema": "org.gnupg.Passphrase", "keygrip": KEYGRIP}
@@ -36,6 +38,25 @@ def secret_service():
     yield start
     for service in started:
         service.stop()
+
+
+@pytest.fixture
+def spawned():
+    """Processes a test starts (the clients, and the prompts they run, by the ids their wrappers
+    record), ended after it if a failure left them running: a dialog left on screen would hold
+    the keyboard from the next test."""
+    processes, prompts = [], []
+    yield processes, prompts
+    for process in processes:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=10)
+    for prompt in prompts:
+        for pid in prompt.runs():
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
 
 
 def without_a_display(environment):
@@ -72,9 +93,9 @@ def stderr_lines(text):
 # MARK: pinentry: pinentry's own password cache (schema org.gnupg.Passphrase)
 
 def test_pinentry_keeps_a_ticked_passphrase_where_secret_tool_and_pinentry_gtk2_find_it(binary, display,
-                                                                                    secret_service):
+                                                                                    secret_service, pinentry):
     service = secret_service()
-    entry = Pinentry(binary, env=service.environment)
+    entry = pinentry(env=service.environment)
     for line in GETPIN:
         assert entry.ask(line) == ["OK"]
     entry.send("GETPIN")
@@ -109,10 +130,10 @@ def test_pinentry_answers_from_what_pinentrys_schema_holds_without_a_window(bina
 
 @pytest.mark.parametrize("option, label", [("OPTION lc-messages=ja_JP.UTF-8", "パスワードマネージャに保管"),
                                            ("OPTION default-pwmngr=_Keep it in the keyring", "Keep it in the keyring")])
-def test_the_box_speaks_gpgs_language_or_says_gpg_agents_label(binary, display, secret_service, option, label):
+def test_the_box_speaks_gpgs_language_or_says_gpg_agents_label(display, secret_service, option, label, pinentry):
     service = secret_service()
     # As a gpg-agent started with no locale of its own: gpg's language comes as OPTION lc-messages.
-    entry = Pinentry(binary, env={**service.environment, "LANG": "C.UTF-8"},
+    entry = pinentry(env={**service.environment, "LANG": "C.UTF-8"},
                      without=("LANGUAGE", "LC_ALL", "LC_MESSAGES"))
     for line in [option, *GETPIN]:
         assert entry.ask(line) == ["OK"]
@@ -123,9 +144,9 @@ def test_the_box_speaks_gpgs_language_or_says_gpg_agents_label(binary, display, 
     assert entry.answer() == ["ERR 83886179 Operation cancelled <Pinentry>"]
 
 
-def test_an_unticked_box_keeps_nothing(binary, display, secret_service):
+def test_an_unticked_box_keeps_nothing(display, secret_service, pinentry):
     service = secret_service()
-    entry = Pinentry(binary, env=service.environment)
+    entry = pinentry(env=service.environment)
     for line in [*GETPIN, "SETREPEAT Repeat:"]:
         assert entry.ask(line) == ["OK"]
     entry.send("GETPIN")
@@ -143,11 +164,11 @@ def test_an_unticked_box_keeps_nothing(binary, display, secret_service):
 
 @pytest.mark.parametrize("setup", [["SETKEYINFO " + KEYGRIP], ["OPTION allow-external-password-cache",
                                                                "SETKEYINFO --clear"]])
-def test_without_the_option_or_a_key_nothing_is_looked_up_and_no_box_is_shown(binary, display, secret_service,
-                                                                              setup):
+def test_without_the_option_or_a_key_nothing_is_looked_up_and_no_box_is_shown(display, secret_service,
+                                                                              setup, pinentry):
     service = secret_service()
     service.store(f"GnuPG: {KEYGRIP}", "stored", PINENTRY_ITEM)
-    entry = Pinentry(binary, env=service.environment)
+    entry = pinentry(env=service.environment)
     for line in setup:
         assert entry.ask(line) == ["OK"]
     entry.send("GETPIN")
@@ -167,10 +188,10 @@ def test_clearpassphrase_removes_the_kept_passphrase(binary, secret_service):
     assert service.items(PINENTRY_ITEM) == []
 
 
-def test_a_passphrase_from_the_keyring_that_gpg_agent_refuses_is_removed(binary, display, secret_service):
+def test_a_passphrase_from_the_keyring_that_gpg_agent_refuses_is_removed(display, secret_service, pinentry):
     service = secret_service()
     service.store(f"GnuPG: {KEYGRIP}", "outdated", PINENTRY_ITEM)
-    entry = Pinentry(binary, env=service.environment)
+    entry = pinentry(env=service.environment)
     for line in GETPIN:
         assert entry.ask(line) == ["OK"]
     assert entry.ask("GETPIN") == ["S PASSWORD_FROM_CACHE", "D outdated", "OK"]
@@ -187,7 +208,7 @@ def test_a_passphrase_from_the_keyring_that_gpg_agent_refuses_is_removed(binary,
 
 
 @pytest.fixture
-def gnupg_with_a_key(binary, display, secret_service):
+def gnupg_with_a_key(binary, display, secret_service, spawned):
     """A scratch GNUPGHOME with a passphrase-protected signing key, whose agent runs EntryKit as its
     pinentry on the keyring's bus and caches nothing itself."""
     service = secret_service()
@@ -195,6 +216,7 @@ def gnupg_with_a_key(binary, display, secret_service):
     home.chmod(0o700)
     environment = {**service.environment, "GNUPGHOME": str(home)}
     prompt = Prompt(home, binary, "pinentry", environment=environment)
+    spawned[1].append(prompt)
     (home / "gpg-agent.conf").write_text(f"pinentry-program {prompt.path}\ndefault-cache-ttl 0\nmax-cache-ttl 0\n")
     (home / "plain.txt").write_text("the plaintext\n")
     made = subprocess.run(["gpg", "--batch", "--pinentry-mode", "loopback", "--passphrase", PASSPHRASE,
@@ -212,6 +234,7 @@ def gnupg_with_a_key(binary, display, secret_service):
                                     "--output", str(signature), "--detach-sign", str(home / "plain.txt")],
                                    env=environment, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE, text=True)
+        spawned[0].append(signing)
         return signing
 
     yield service, prompt, environment, keygrip, sign
@@ -251,9 +274,9 @@ def test_gpg_signs_asking_once_then_from_the_keyring_until_gpg_agent_clears_it(g
 
 # MARK: pinentry with no keyring, or a locked one
 
-def test_with_no_secret_service_the_dialog_asks_as_before_and_says_why_once(binary, display, secret_service):
+def test_with_no_secret_service_the_dialog_asks_as_before_and_says_why_once(display, secret_service, pinentry):
     service = secret_service("absent")
-    entry = Pinentry(binary, env=service.environment)
+    entry = pinentry(env=service.environment)
     for line in GETPIN:
         assert entry.ask(line) == ["OK"]
     entry.send("GETPIN")
@@ -272,11 +295,11 @@ def test_with_no_secret_service_the_dialog_asks_as_before_and_says_why_once(bina
     assert "no keyring" in line and "org.freedesktop.secrets" in line
 
 
-def test_a_locked_keyring_whose_unlock_is_cancelled_leaves_the_dialog_as_before(binary, display, secret_service):
+def test_a_locked_keyring_whose_unlock_is_cancelled_leaves_the_dialog_as_before(display, secret_service, pinentry):
     service = secret_service()
     service.store(f"GnuPG: {KEYGRIP}", "stored", PINENTRY_ITEM)
     service.lock()
-    entry = Pinentry(binary, env=service.environment)
+    entry = pinentry(env=service.environment)
     for line in GETPIN:
         assert entry.ask(line) == ["OK"]
     entry.send("GETPIN")
@@ -305,7 +328,7 @@ def find_all_applications(name):
 # MARK: askpass: ssh key passphrases as gnome-keyring's ssh agent keeps them
 
 @pytest.fixture
-def ssh_keyring(binary, display, secret_service):
+def ssh_keyring(binary, display, secret_service, spawned):
     """A passphrase-protected key, a private ssh-agent, EntryKit as ssh-add's askpass on the
     keyring's bus, and the keyring item gnome-keyring's agent would keep the passphrase as."""
     service = secret_service()
@@ -316,14 +339,16 @@ def ssh_keyring(binary, display, secret_service):
     socket = directory / "agent.sock"
     environment = {**service.environment, "SSH_AUTH_SOCK": str(socket), "SSH_ASKPASS_REQUIRE": "force"}
     prompt = Prompt(directory, binary, "askpass", environment=environment)
+    spawned[1].append(prompt)
     environment["SSH_ASKPASS"] = str(prompt.path)
     agent = subprocess.Popen(["ssh-agent", "-D", "-a", str(socket)], env=environment, stdout=subprocess.DEVNULL,
                              stderr=subprocess.DEVNULL)
     wait_for(socket.exists, what="ssh-agent's socket")
 
     def add():
-        return subprocess.Popen(["ssh-add", str(key)], env=environment, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        spawned[0].append(subprocess.Popen(["ssh-add", str(key)], env=environment, stdin=subprocess.DEVNULL,
+                                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+        return spawned[0][-1]
 
     def listed():
         return subprocess.run(["ssh-add", "-l"], env=environment, capture_output=True, text=True).stdout
@@ -385,7 +410,7 @@ def test_ssh_add_takes_a_passphrase_gnome_keyring_stored_and_a_refused_one_is_re
     assert service.items(item) == []
 
 
-def test_ssh_asking_again_for_the_key_the_keyring_answered_removes_it(binary, display, ssh_keyring):
+def test_ssh_asking_again_for_the_key_the_keyring_answered_removes_it(binary, display, ssh_keyring, spawned):
     """ssh (not ssh-add) asks the same question again when a passphrase is wrong: the same process
     asking again for the key the keyring answered is a refusal."""
     service, prompt, environment, key, item, add, listed = ssh_keyring
@@ -398,6 +423,7 @@ def test_ssh_asking_again_for_the_key_the_keyring_answered_removes_it(binary, di
     assert (first.returncode, first.stdout) == (0, "outdated\n"), first.stderr
     second = subprocess.Popen([str(binary), "askpass", question], env=environment, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True)
+    spawned[0].append(second)
     application = wait_for(lambda: application_with_pid(second.pid), what="the askpass asking the person")
     focused_field(application, "password text")
     assert service.items(item) == []
@@ -405,11 +431,12 @@ def test_ssh_asking_again_for_the_key_the_keyring_answered_removes_it(binary, di
     assert finish(second)[:2] == (0, PASSPHRASE + "\n")
 
 
-def test_sudos_and_gits_questions_never_touch_the_keyring(binary, display, secret_service):
+def test_sudos_and_gits_questions_never_touch_the_keyring(binary, display, secret_service, spawned):
     service = secret_service("absent")
     for question in ("[sudo] password for ada: ", "Password for 'https://ada@example.org': "):
         process = subprocess.Popen([str(binary), "askpass", question], env=service.environment,
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        spawned[0].append(process)
         application = wait_for(lambda: application_with_pid(process.pid), what="the askpass")
         focused_field(application, "password text")
         assert not find_all(application, role="check box", showing=True)
@@ -420,7 +447,7 @@ def test_sudos_and_gits_questions_never_touch_the_keyring(binary, display, secre
 # MARK: git: the credential helper, as git's libsecret helper keeps credentials
 
 @pytest.fixture
-def git_helpers(binary, tmp_path, secret_service):
+def git_helpers(binary, tmp_path, secret_service, spawned):
     """`git-credential-entrykit` and Debian's own `git-credential-libsecret` (built from the source
     Debian's git ships) on PATH, git configured by nothing else, on the keyring's bus."""
     service = secret_service()
@@ -437,6 +464,7 @@ def git_helpers(binary, tmp_path, secret_service):
     prompt = Prompt(helpers, binary, "credential", environment=environment)
     prompt.path.rename(helpers / "git-credential-entrykit")
     prompt.path = helpers / "git-credential-entrykit"
+    spawned[1].append(prompt)
     return service, prompt, environment
 
 
@@ -493,7 +521,8 @@ def test_a_credential_git_stored_under_either_schema_answers_without_a_panel(git
     assert (got.returncode, got.stdout) == (0, f"username=bob\npassword={secret}\n{extra}"), got.stderr
 
 
-def test_git_with_no_keyring_asks_in_the_panel_and_store_says_why_once(binary, display, secret_service, tmp_path):
+def test_git_with_no_keyring_asks_in_the_panel_and_store_says_why_once(binary, display, secret_service, tmp_path,
+                                                                      spawned):
     service = secret_service("absent")
     helpers = tmp_path / "bin"
     helpers.mkdir()
@@ -502,8 +531,10 @@ def test_git_with_no_keyring_asks_in_the_panel_and_store_says_why_once(binary, d
     prompt = Prompt(helpers, binary, "credential", environment=environment)
     prompt.path.rename(helpers / "git-credential-entrykit")
     prompt.path = helpers / "git-credential-entrykit"
+    spawned[1].append(prompt)
     process, request = git_fill(environment, "credential.helper=entrykit",
                                 request="protocol=https\nhost=example.org\nusername=ada\n\n")
+    spawned[0].append(process)
     process.stdin.write(request)
     process.stdin.flush()
     application = wait_for(lambda: prompt.runs() and application_with_pid(prompt.runs()[0]), what="the panel")
@@ -520,8 +551,8 @@ def test_git_with_no_keyring_asks_in_the_panel_and_store_says_why_once(binary, d
 
 # MARK: where the secret goes
 
-def test_a_passphrase_from_the_keyring_or_saved_to_it_is_nowhere_in_readable_memory_after(binary, display,
-                                                                                         secret_service):
+def test_a_passphrase_from_the_keyring_or_saved_to_it_is_nowhere_in_readable_memory_after(display,
+                                                                                         secret_service, pinentry):
     """keyring -> locked memory -> out: once pinentry has answered from the keyring, and once it
     has saved a typed passphrase there, no readable byte of the process holds it (the test reads
     as root, through a /proc/PID/mem opened when the process started)."""
@@ -529,7 +560,7 @@ def test_a_passphrase_from_the_keyring_or_saved_to_it_is_nowhere_in_readable_mem
     service = secret_service()
     stored, typed = "kept in the keyring 7", "typed then saved 9"
     service.store(f"GnuPG: {KEYGRIP}", stored, PINENTRY_ITEM)
-    entry = Pinentry(binary, env=service.environment)
+    entry = pinentry(env=service.environment)
     mem = open(f"/proc/{entry.process.pid}/mem", "rb", buffering=0)
     try:
         for line in GETPIN:
