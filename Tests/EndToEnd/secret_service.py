@@ -13,6 +13,7 @@ import shutil
 import subprocess
 
 from atspi_driver import wait_for
+from desktops import end
 
 PASSWORD = "keyring password 1"
 SERVICE_FILES = pathlib.Path("/usr/share/dbus-1/services")
@@ -131,14 +132,7 @@ class SecretService:
         assert locked.returncode == 0 and "/collection/login" in locked.stdout, locked.stderr + locked.stdout
 
     def stop(self):
-        for process in reversed(self.processes):
-            if process.poll() is None:
-                process.terminate()
-                try:
-                    process.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
+        end(self.processes)
         shutil.rmtree(self.directory, ignore_errors=True)
 
 

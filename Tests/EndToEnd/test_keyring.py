@@ -16,7 +16,7 @@ import tempfile
 import pytest
 
 from atspi_driver import application_with_pid, find, find_all, keys, press, states, wait_for
-from secret_service import PASSWORD, SecretService
+from secret_service import SecretService
 from test_password_prompts import PASSPHRASE, Prompt, answer, finish, focused_field, git_fill
 from test_password_prompts import pinentry  # noqa: F401  (the fixture: each pinentry is ended after its test)
 
@@ -86,6 +86,14 @@ def tick(box):
     wait_for(lambda: "checked" in states(box), what=f"{box.name!r} ticked")
 
 
+def answer_remembering(application, box_name, text, field_name=None):
+    """Ticks the box named `box_name` and answers `text` in the focused password field, as a person
+    who wants it remembered does."""
+    focused_field(application, "password text", field_name)
+    tick(check_box(application, box_name))
+    answer(application, text, name=field_name)
+
+
 def stderr_lines(text):
     return [line for line in text.splitlines() if line.strip()]
 
@@ -99,10 +107,7 @@ def test_pinentry_keeps_a_ticked_passphrase_where_secret_tool_and_pinentry_gtk2_
     for line in GETPIN:
         assert entry.ask(line) == ["OK"]
     entry.send("GETPIN")
-    application = entry.application()
-    focused_field(application, "password text", "Passphrase:")
-    tick(check_box(application, "Save in password manager"))
-    answer(application, PASSPHRASE, name="Passphrase:")
+    answer_remembering(entry.application(), "Save in password manager", PASSPHRASE, "Passphrase:")
     assert entry.answer() == [f"D {PASSPHRASE}", "OK"]
     entry.close()
     # Stored as pinentry stores it: its schema, attributes and label.
@@ -192,17 +197,18 @@ def test_a_passphrase_from_the_keyring_that_gpg_agent_refuses_is_removed(display
     service = secret_service()
     service.store(f"GnuPG: {KEYGRIP}", "outdated", PINENTRY_ITEM)
     entry = pinentry(env=service.environment)
-    for line in GETPIN:
+    # A dialog where none belongs gives up (Timeout) rather than waiting for ever.
+    for line in [*GETPIN, "SETTIMEOUT 10"]:
         assert entry.ask(line) == ["OK"]
     assert entry.ask("GETPIN") == ["S PASSWORD_FROM_CACHE", "D outdated", "OK"]
     # gpg-agent found it wrong and asks again in the same conversation, with its error.
+    assert entry.ask("SETTIMEOUT 0") == ["OK"]
     assert entry.ask("SETERROR Bad Passphrase (try 2 of 3)") == ["OK"]
     entry.send("GETPIN")
     application = entry.application()
     focused_field(application, "password text", "Passphrase:")
     assert service.items(PINENTRY_ITEM) == [], "the refused passphrase is still in the keyring"
-    tick(check_box(application, "Save in password manager"))
-    answer(application, PASSPHRASE, name="Passphrase:")
+    answer_remembering(application, "Save in password manager", PASSPHRASE, "Passphrase:")
     assert entry.answer() == [f"D {PASSPHRASE}", "OK"]
     assert service.lookup(PINENTRY_ITEM) == PASSPHRASE
 
@@ -245,10 +251,7 @@ def gnupg_with_a_key(binary, display, secret_service, spawned):
 def test_gpg_signs_asking_once_then_from_the_keyring_until_gpg_agent_clears_it(gnupg_with_a_key):
     service, prompt, environment, keygrip, sign = gnupg_with_a_key
     signing = sign()
-    application = wait_for(lambda: prompt.runs() and application_with_pid(prompt.runs()[0]), what="the pinentry")
-    focused_field(application, "password text")
-    tick(check_box(application, "Save in password manager"))
-    answer(application, PASSPHRASE)
+    answer_remembering(prompt.application(0), "Save in password manager", PASSPHRASE)
     status, _, stderr = finish(signing)
     assert status == 0, stderr
     item = {"xdg:schema": "org.gnupg.Passphrase", "keygrip": f"n/{keygrip}"}
@@ -363,10 +366,7 @@ def ssh_keyring(binary, display, secret_service, spawned):
 def test_ssh_add_remembers_a_ticked_passphrase_as_gnome_keyring_and_then_asks_nothing(ssh_keyring):
     service, prompt, environment, key, item, add, listed = ssh_keyring
     adding = add()
-    application = wait_for(lambda: prompt.runs() and application_with_pid(prompt.runs()[0]), what="the askpass")
-    focused_field(application, "password text")
-    tick(check_box(application, "Remember in keyring"))
-    answer(application, PASSPHRASE)
+    answer_remembering(prompt.application(0), "Remember in keyring", PASSPHRASE)
     status, _, stderr = finish(adding)
     assert status == 0, stderr
     assert "ada@keyring-test" in listed()
@@ -397,8 +397,7 @@ def test_ssh_add_takes_a_passphrase_gnome_keyring_stored_and_a_refused_one_is_re
                   {**item, "xdg:schema": "org.freedesktop.Secret.Generic"})
     prompt.write(environment)
     adding = add()
-    application = wait_for(lambda: len(prompt.runs()) > 2 and application_with_pid(prompt.runs()[2]),
-                           what="the askpass asking again")
+    application = prompt.application(2)
     assert any(label.startswith("Bad passphrase, try again for") for label in
                {label.name for label in find_all(application, role="label", showing=True)})
     focused_field(application, "password text")
@@ -446,25 +445,31 @@ def test_sudos_and_gits_questions_never_touch_the_keyring(binary, display, secre
 
 # MARK: git: the credential helper, as git's libsecret helper keeps credentials
 
-@pytest.fixture
-def git_helpers(binary, tmp_path, secret_service, spawned):
-    """`git-credential-entrykit` and Debian's own `git-credential-libsecret` (built from the source
-    Debian's git ships) on PATH, git configured by nothing else, on the keyring's bus."""
-    service = secret_service()
+def credential_helper_on_path(binary, tmp_path, service, spawned):
+    """`git-credential-entrykit` on PATH for a git configured by nothing else, on `service`'s bus:
+    the helpers' folder, the helper (a Prompt) and the environment."""
     helpers = tmp_path / "bin"
     helpers.mkdir()
-    source = pathlib.Path("/usr/share/doc/git/contrib/credential/libsecret")
-    build = tmp_path / "libsecret"
-    shutil.copytree(source, build)
-    made = subprocess.run(["make", "-C", str(build)], capture_output=True, text=True, timeout=120)
-    assert made.returncode == 0, made.stdout + made.stderr
-    (helpers / "git-credential-libsecret").symlink_to(build / "git-credential-libsecret")
     environment = {**service.environment, "GIT_TERMINAL_PROMPT": "0", "GIT_CONFIG_NOSYSTEM": "1",
                    "HOME": str(tmp_path), "PATH": f"{helpers}:{os.environ['PATH']}"}
     prompt = Prompt(helpers, binary, "credential", environment=environment)
     prompt.path.rename(helpers / "git-credential-entrykit")
     prompt.path = helpers / "git-credential-entrykit"
     spawned[1].append(prompt)
+    return helpers, prompt, environment
+
+
+@pytest.fixture
+def git_helpers(binary, tmp_path, secret_service, spawned):
+    """`git-credential-entrykit` and Debian's own `git-credential-libsecret` (built from the source
+    Debian's git ships) on PATH, on the keyring's bus."""
+    service = secret_service()
+    helpers, prompt, environment = credential_helper_on_path(binary, tmp_path, service, spawned)
+    build = tmp_path / "libsecret"
+    shutil.copytree(pathlib.Path("/usr/share/doc/git/contrib/credential/libsecret"), build)
+    made = subprocess.run(["make", "-C", str(build)], capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stdout + made.stderr
+    (helpers / "git-credential-libsecret").symlink_to(build / "git-credential-libsecret")
     return service, prompt, environment
 
 
@@ -523,21 +528,13 @@ def test_a_credential_git_stored_under_either_schema_answers_without_a_panel(git
 
 def test_git_with_no_keyring_asks_in_the_panel_and_store_says_why_once(binary, display, secret_service, tmp_path,
                                                                       spawned):
-    service = secret_service("absent")
-    helpers = tmp_path / "bin"
-    helpers.mkdir()
-    environment = {**service.environment, "GIT_TERMINAL_PROMPT": "0", "GIT_CONFIG_NOSYSTEM": "1",
-                   "HOME": str(tmp_path), "PATH": f"{helpers}:{os.environ['PATH']}"}
-    prompt = Prompt(helpers, binary, "credential", environment=environment)
-    prompt.path.rename(helpers / "git-credential-entrykit")
-    prompt.path = helpers / "git-credential-entrykit"
-    spawned[1].append(prompt)
+    _, prompt, environment = credential_helper_on_path(binary, tmp_path, secret_service("absent"), spawned)
     process, request = git_fill(environment, "credential.helper=entrykit",
                                 request="protocol=https\nhost=example.org\nusername=ada\n\n")
     spawned[0].append(process)
     process.stdin.write(request)
     process.stdin.flush()
-    application = wait_for(lambda: prompt.runs() and application_with_pid(prompt.runs()[0]), what="the panel")
+    application = prompt.application(0)
     answer(application, PASSPHRASE, name="Password")
     stdout, stderr = process.communicate(timeout=30)
     assert (process.returncode, stdout) == (0, f"protocol=https\nhost=example.org\nusername=ada\npassword={PASSPHRASE}\n")
@@ -563,19 +560,17 @@ def test_a_passphrase_from_the_keyring_or_saved_to_it_is_nowhere_in_readable_mem
     entry = pinentry(env=service.environment)
     mem = open(f"/proc/{entry.process.pid}/mem", "rb", buffering=0)
     try:
-        for line in GETPIN:
+        for line in [*GETPIN, "SETTIMEOUT 10"]:
             assert entry.ask(line) == ["OK"]
         assert entry.ask("GETPIN") == ["S PASSWORD_FROM_CACHE", f"D {stored}", "OK"]
+        assert entry.ask("SETTIMEOUT 0") == ["OK"]
         memory = _readable_memory(entry.process.pid, mem)
         assert KEYGRIP.encode() in memory, "what is not secret, the key's name, is found (the check is real)"
         assert stored.encode() not in memory, "the passphrase from the keyring is in readable memory"
 
         assert entry.ask("SETERROR Bad Passphrase") == ["OK"]
         entry.send("GETPIN")
-        application = entry.application()
-        focused_field(application, "password text", "Passphrase:")
-        tick(check_box(application, "Save in password manager"))
-        answer(application, typed, name="Passphrase:")
+        answer_remembering(entry.application(), "Save in password manager", typed, "Passphrase:")
         assert entry.answer() == [f"D {typed}", "OK"]
         assert service.lookup(PINENTRY_ITEM) == typed
         memory = _readable_memory(entry.process.pid, mem)
