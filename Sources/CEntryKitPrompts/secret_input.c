@@ -4,9 +4,13 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Whether the bytes so far end git's request: a blank line, or nothing but one. */
+/* Whether the bytes so far hold the end of git's request: a blank line (one at the start, or a
+ * line feed right after another), wherever a read cut them. */
 static gboolean ends_request(const char *bytes, gsize length) {
-    return (length == 1 && bytes[0] == '\n') || (length >= 2 && bytes[length - 2] == '\n' && bytes[length - 1] == '\n');
+    if (length >= 1 && bytes[0] == '\n') return TRUE;
+    for (gsize i = 1; i < length; i++)
+        if (bytes[i - 1] == '\n' && bytes[i] == '\n') return TRUE;
+    return FALSE;
 }
 
 int ek_secret_input_read_request(EkSecureAnswer *into, int fd, gsize limit) {
