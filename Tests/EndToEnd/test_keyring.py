@@ -322,6 +322,35 @@ def test_a_locked_keyring_whose_unlock_is_cancelled_leaves_the_dialog_as_before(
     assert item["label"] == f"GnuPG: {KEYGRIP}" and "secret" not in item
 
 
+@pytest.mark.parametrize("state", ["absent", "locked"])
+def test_askpass_with_no_keyring_or_a_locked_one_asks_for_an_ssh_key_as_before(binary, display, secret_service,
+                                                                               spawned, tmp_path, state):
+    service = secret_service("unlocked" if state == "locked" else "absent")
+    key = tmp_path / "id_ed25519"
+    key.write_text("the askpass only checks that the key file is there\n")
+    if state == "locked":
+        service.store("Unlock password for: x", "stored", {"unique": f"ssh-store:{key}",
+                                                           "xdg:schema": "org.freedesktop.Secret.Generic"})
+        service.lock()
+    process = subprocess.Popen([str(binary), "askpass", f"Enter passphrase for {key}: "], env=service.environment,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    spawned[0].append(process)
+    if state == "locked":
+        prompter = wait_for(lambda: next(iter(find_all_applications("gcr-prompter")), None), what="gcr-prompter")
+        press(find(prompter, role="push button", name="Cancel", showing=True))
+    application = wait_for(lambda: application_with_pid(process.pid), what="the askpass")
+    focused_field(application, "password text")
+    assert not find_all(application, role="check box", showing=True)
+    answer(application, "typed")
+    status, stdout, stderr = finish(process)
+    assert (status, stdout) == (0, "typed\n"), stderr
+    if state == "absent":
+        [line] = stderr_lines(stderr)
+        assert "no keyring" in line and "not remembered" in line
+    else:
+        assert stderr_lines(stderr) == []
+
+
 def find_all_applications(name):
     import pyatspi
     desktop = pyatspi.Registry.getDesktop(0)
