@@ -53,11 +53,14 @@ static const Libsecret *libsecret(const char **why) {
     return failure == NULL ? &functions : NULL;
 }
 
-/* Whether a session bus can be reached without starting one: GIO would otherwise autolaunch a
- * bus of its own (dbus-launch) for a process that has none. */
+/* Whether the environment names a session bus (its address, or a runtime folder holding its
+ * socket): GIO would otherwise autolaunch a bus of its own (dbus-launch) for a process that has
+ * none. Read from the environment as it is now, not GLib's cached runtime folder. */
 static gboolean has_session_bus(void) {
     if (g_getenv("DBUS_SESSION_BUS_ADDRESS") != NULL) return TRUE;
-    gchar *socket = g_build_filename(g_get_user_runtime_dir(), "bus", NULL);
+    const gchar *runtime = g_getenv("XDG_RUNTIME_DIR");
+    if (runtime == NULL) return FALSE;
+    gchar *socket = g_build_filename(runtime, "bus", NULL);
     gboolean exists = g_file_test(socket, G_FILE_TEST_EXISTS);
     g_free(socket);
     return exists;

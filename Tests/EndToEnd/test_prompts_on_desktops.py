@@ -100,10 +100,10 @@ def test_login_reaches_the_person_above_a_full_screen_window(binary, desktop, tm
     assert desktop.typed_into_the_full_screen_window() == "hello"
 
 
-def answer_pinentry_on_screen(binary, desktop, tmp_path, environment, setup, shot, before_typing=None):
+def answer_pinentry_on_screen(binary, desktop, tmp_path, environment, setup, shot, before_accepting=None):
     """`entrykit pinentry` given `setup`, then GETPIN: waits for its dialog on the screen (`shot`
-    names the screenshot), calls `before_typing(application)`, types the passphrase with the
-    desktop's input and accepts; checks the answer."""
+    names the screenshot), types the passphrase with the desktop's input, calls
+    `before_accepting(application)` and accepts; checks the answer."""
     entry = Pinentry(binary, env=environment)
     try:
         for line in setup:
@@ -111,9 +111,9 @@ def answer_pinentry_on_screen(binary, desktop, tmp_path, environment, setup, sho
         entry.send("GETPIN")
         wait_until_on_screen(desktop, tmp_path, shot)
         application = entry.application()
-        if before_typing:
-            before_typing(application)
         desktop.type_text(PASSPHRASE)
+        if before_accepting:
+            before_accepting(application)
         accept(desktop, application)
         assert entry.answer() == [f"D {PASSPHRASE}", "OK"]
     finally:
@@ -128,8 +128,8 @@ def test_pinentry_reaches_the_person_above_a_full_screen_window(binary, desktop,
 
 def test_pinentrys_save_in_password_manager_box_keeps_the_passphrase_on_every_desktop(binary, desktop, tmp_path,
                                                                                       secret_service):
-    """The box is ticked (over AT-SPI, where keys cannot be synthesized on Wayland), the
-    passphrase typed with the desktop's input still goes to the field, and the keyring holds it."""
+    """The passphrase typed with the desktop's input, the box ticked (over AT-SPI, as keys cannot be
+    synthesized on Wayland) and OK: the keyring holds what was typed."""
     service = secret_service()
     environment = {**prompt_environment(desktop), **{name: service.environment[name] for name in
                                                      ("DBUS_SESSION_BUS_ADDRESS", "AT_SPI_BUS_ADDRESS")}}
