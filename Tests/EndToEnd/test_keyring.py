@@ -53,9 +53,12 @@ def spawned():
             process.wait(timeout=10)
     for prompt in prompts:
         for pid in prompt.runs():
+            # Only a prompt still running: an id the system has given to another process since
+            # (the machine runs other people's tests too) is left alone.
             try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
+                if os.path.realpath(f"/proc/{pid}/exe") == os.path.realpath(prompt.binary):
+                    os.kill(pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
                 pass
 
 
