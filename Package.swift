@@ -57,10 +57,17 @@ let package = Package(
         // the exit statuses, the output writer, the standard-input reader, `strings`' tools.
         // Tested without a display; the app adds only the dialogs and the gallery.
         .target(name: "EntryKitCommandLine", dependencies: ["EntryKitStrings", "EntryKitList"]),
+        // What only the password prompts need in C: the desktop's keyring through libsecret, which
+        // is loaded when a prompt first needs it (its header, from libsecret-1-dev, is read at build
+        // time only), and a secret read from standard input into locked memory.
+        .target(
+            name: "CEntryKitPrompts", dependencies: ["CGtk", "CEntryKit"],
+            cSettings: [.unsafeFlags(["-I/usr/include/libsecret-1"])]
+        ),
         // The app: gallery and dialogs. Its folder is named apart from the EntryKit library's, which
         // differs only in case (one folder on a case-insensitive checkout); the product is `entrykit`.
         .executableTarget(
-            name: "entrykit", dependencies: ["EntryKit", "EntryKitCommandLine", "CEntryKitPolkit"], path: "Sources/EntryKitApp"
+            name: "entrykit", dependencies: ["EntryKit", "EntryKitCommandLine", "CEntryKitPolkit", "CEntryKitPrompts"], path: "Sources/EntryKitApp"
         ),
         // The shared library's load-time hook: its C constructor registers the GObject types, so
         // GtkBuilder files name them however a binding loaded the library. (Each field gets its

@@ -4,7 +4,7 @@
 Called by scripts/benchmark (which installs, builds and starts Xvfb); run alone it expects
 DISPLAY set, a session bus, and the binaries built:
 
-    benchmark.py --bin DIR --login-floor FILE --library DIR --polkit-subject FILE [--json FILE] [--quick]
+    benchmark.py --bin DIR --login-floor FILE --library DIR --polkit-subject FILE [--json FILE] [--quick] [--only prompts]
 
 Each list measurement is a fresh process per subject and size (so its memory figure starts from a
 clean heap): `list-benchmark` for the GTK 3 subjects it lists, gtk4_dropdown.py for GTK 4,
@@ -154,15 +154,61 @@ def startup_rows(watcher, subjects, runs, label_key="widget"):
 # What ssh, sudo and git ask through their askpass program, and how gpg-agent asks a pinentry.
 SSH_PROMPT = "Enter passphrase for key '/home/ada/.ssh/id_ed25519': "
 GETPIN = "SETDESC Please enter the passphrase to unlock the OpenPGP secret key\nSETPROMPT Passphrase:\nGETPIN\n"
+# The same, as gpg-agent lets a pinentry use the desktop's keyring: the pinentry looks the
+# passphrase up (in an empty keyring: not found) before its dialog, which offers to save it.
+GETPIN_KEYRING = ("OPTION allow-external-password-cache\nSETKEYINFO n/0123456789ABCDEF0123456789ABCDEF01234567\n"
+                  + GETPIN)
+
+
+class Keyring:
+    """An empty, unlocked gnome-keyring on the benchmark's session bus, its keyrings in a folder of
+    its own: what the prompts' keyring rows look up (the user's own keyring is never touched)."""
+
+    def __enter__(self):
+        self.folder = tempfile.TemporaryDirectory()
+        runtime, data = (os.path.join(self.folder.name, name) for name in ("runtime", "data"))
+        os.mkdir(runtime, 0o700)
+        os.mkdir(data)
+        self.process = subprocess.Popen(["gnome-keyring-daemon", "--foreground", "--unlock", "--components=secrets"],
+                                        env={**os.environ, "XDG_RUNTIME_DIR": runtime, "XDG_DATA_HOME": data},
+                                        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process.stdin.write(b"benchmark keyring")
+        self.process.stdin.close()
+        # Asked before it is up, the bus would start the system's own gnome-keyring instead.
+        for _ in range(100):
+            if self._owns_the_name():
+                break
+            time.sleep(0.1)
+        # A key file for the askpass's question: the prompt looks a passphrase up only for a key that exists.
+        self.key = os.path.join(self.folder.name, "id_ed25519")
+        with open(self.key, "w") as key:
+            key.write("not a key: the askpass only checks that the file is there\n")
+        return self
+
+    def _owns_the_name(self):
+        owner = subprocess.run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus",
+                                "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets"],
+                               capture_output=True, text=True)
+        return "boolean true" in owner.stdout
+
+    def __exit__(self, *exception):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+        self.folder.cleanup()
 
 
 def login_rows(watcher, entrykit, login_floor, runs):
     """The first frame, then the memory the dialog takes while it waits (startup.waiting_memory):
     the login dialog, and the password prompts beside Debian's own (pinentry-gtk2,
-    ssh-askpass-gnome), each started as its client starts it."""
-    with tempfile.NamedTemporaryFile("w", suffix=".assuan") as getpin:
+    ssh-askpass-gnome), each started as its client starts it; and the prompts that first ask the
+    keyring (an empty one: the lookup is the cost), pinentry-gtk2 (built with libsecret) beside."""
+    with tempfile.NamedTemporaryFile("w", suffix=".assuan") as getpin, \
+            tempfile.NamedTemporaryFile("w", suffix=".assuan") as getpin_keyring, Keyring() as keyring:
         getpin.write(GETPIN)
         getpin.flush()
+        getpin_keyring.write(GETPIN_KEYRING)
+        getpin_keyring.flush()
+        key_prompt = f"Enter passphrase for key '{keyring.key}': "
         return startup_rows(watcher, {
             "entrykit login": ([entrykit, "login", "--title", "Sign in"], None, startup.waiting_memory),
             "zenity --password --username": (["zenity", "--password", "--username", "--title", "Sign in"], None,
@@ -172,6 +218,9 @@ def login_rows(watcher, entrykit, login_floor, runs):
             "entrykit askpass": ([entrykit, "askpass", SSH_PROMPT], None, startup.waiting_memory),
             "ssh-askpass-gnome": (["/usr/lib/openssh/gnome-ssh-askpass", SSH_PROMPT], None, startup.waiting_memory),
             "C GTK 3 dialog": ([login_floor, "--title", "Sign in"], None, startup.waiting_memory),
+            "entrykit pinentry, keyring": ([entrykit, "pinentry"], getpin_keyring.name, startup.waiting_memory),
+            "pinentry-gtk-2, keyring": (["pinentry-gtk-2"], getpin_keyring.name, startup.waiting_memory),
+            "entrykit askpass, keyring": ([entrykit, "askpass", key_prompt], None, startup.waiting_memory),
         }, runs)
 
 
@@ -283,6 +332,7 @@ def main():
     parser.add_argument("--library", required=True, help="the folder holding libentrykit-1.0.so.0 and its typelib")
     parser.add_argument("--polkit-subject", required=True,
                         help="Benchmarks/PolkitSubject/process-subject.c built: what lets Debian's polkit agents serve a process")
+    parser.add_argument("--only", choices=["prompts"], help="only the login dialog's and the prompts' start-up")
     options = parser.parse_args()
 
     started = time.monotonic()
@@ -291,17 +341,20 @@ def main():
     sizes = [1_000, 10_000] if options.quick else [1_000, 10_000, 100_000, 1_000_000]
     runs = 3 if options.quick else STARTUP_RUNS
     entrykit = os.path.join(options.bin, "entrykit")
-    print("Lists (one process per widget and size):", file=sys.stderr)
-    results = list_rows(os.path.join(options.bin, "list-benchmark"), options.library, sizes, SAMPLES)
+    results = []
+    if not options.only:
+        print("Lists (one process per widget and size):", file=sys.stderr)
+        results += list_rows(os.path.join(options.bin, "list-benchmark"), options.library, sizes, SAMPLES)
     watcher = startup.FirstFrame()
     print("Login and prompt start-up (spawn to the first frame of its window):", file=sys.stderr)
     results += login_rows(watcher, entrykit, options.login_floor, runs)
-    print("Choose start-up (first frame; OK sensitive):", file=sys.stderr)
-    results += choose_rows(watcher, entrykit, runs)
-    print("Prompt start-up on sway: overlay and plain window (first committed frame):", file=sys.stderr)
-    results += overlay_rows(entrykit, runs)
-    print("polkit agents (pkcheck to the dialog's first frame; memory and idle CPU before and after):", file=sys.stderr)
-    results += polkit_agents.rows(entrykit, options.polkit_subject, 10 if options.quick else polkit_agents.ROUNDS)
+    if not options.only:
+        print("Choose start-up (first frame; OK sensitive):", file=sys.stderr)
+        results += choose_rows(watcher, entrykit, runs)
+        print("Prompt start-up on sway: overlay and plain window (first committed frame):", file=sys.stderr)
+        results += overlay_rows(entrykit, runs)
+        print("polkit agents (pkcheck to the dialog's first frame; memory and idle CPU before and after):", file=sys.stderr)
+        results += polkit_agents.rows(entrykit, options.polkit_subject, 10 if options.quick else polkit_agents.ROUNDS)
 
     report = {"results": results, "commit": measured, "machine": machine(),
               "load": {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()]},

@@ -35,7 +35,7 @@ enum AssuanFuzz {
                 require(!Assuan.encodedBytes(decoded).contains { $0 == 0x0A || $0 == 0x0D }, "an escaped line break")
             }
             switch session.reply(to: line) {
-            case .nothing, .show: break
+            case .nothing, .show, .clearExternalCache: break
             case .lines(let answers), .close(let answers):
                 require(!answers.isEmpty, "a command without an answer")
                 for answer in answers {

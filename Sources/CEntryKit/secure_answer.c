@@ -78,6 +78,46 @@ void ek_secure_answer_append_secret(EkSecureAnswer *answer, EkSecureBuffer *buff
         ek_secure_answer_append(answer, text, length);
 }
 
+void ek_secure_answer_append_assuan_data(EkSecureAnswer *answer, const char *bytes, gsize length) {
+    g_return_if_fail(answer != NULL && (bytes != NULL || length == 0));
+    if (length == 0) return;
+    /* Room on a line after "D ": 1000 bytes less the prefix. */
+    const gsize room = 1000 - 2;
+    /* Every byte escaped, and "\nD " for each line begun: reserved at once. */
+    reserve(answer, 2 + length * 3 + (length * 3 / room + 1) * 3 + 1);
+    static const char hex[] = "0123456789ABCDEF";
+    char *end = answer->bytes + answer->length;
+    memcpy(end, "D ", 2);
+    end += 2;
+    gsize line = 0; /* bytes on the current line after "D " */
+    for (gsize i = 0; i < length; i++) {
+        unsigned char byte = (unsigned char)bytes[i];
+        gboolean escaped = byte == '%' || byte == '\r' || byte == '\n';
+        gsize width = escaped ? 3 : 1;
+        if (line + width > room) {
+            memcpy(end, "\nD ", 3);
+            end += 3;
+            line = 0;
+        }
+        if (escaped) {
+            *end++ = '%';
+            *end++ = hex[byte >> 4];
+            *end++ = hex[byte & 0xF];
+        } else {
+            *end++ = (char)byte;
+        }
+        line += width;
+    }
+    *end++ = '\n';
+    answer->length = (gsize)(end - answer->bytes);
+}
+
+const char *ek_secure_answer_get_bytes(const EkSecureAnswer *answer, gsize *length) {
+    g_return_val_if_fail(answer != NULL, NULL);
+    if (length != NULL) *length = answer->length;
+    return answer->bytes != NULL ? answer->bytes : "";
+}
+
 /* Where a regular file's answer starts, to cut a partial one off again; -1 for anything else. */
 static off_t regular_file_start(int fd) {
     struct stat status;

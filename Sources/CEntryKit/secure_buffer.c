@@ -1,4 +1,5 @@
 #include "entrykit_secure_buffer.h"
+#include "entrykit_secure_answer.h"
 #include "secure_memory.h"
 #include "test_hooks.h"
 
@@ -192,44 +193,21 @@ int ek_secure_buffer_write_json_to_fd(EkSecureBuffer *buffer, int fd) {
  * @fd: a file descriptor open for writing
  *
  * Writes the text to @fd as Assuan `D` lines (a pinentry's answer to `GETPIN`): `%`, CR and LF
- * percent-escaped, lines split at the protocol's 1000 bytes, never inside an escape, straight
- * from the buffer's memory. Writes nothing when the buffer is empty.
+ * percent-escaped, lines split at the protocol's 1000 bytes, never inside an escape; the lines
+ * are put together in locked memory and written from there. Writes nothing when the buffer is
+ * empty.
  *
  * Returns: 0, or an errno value
  */
 int ek_secure_buffer_write_assuan_data_to_fd(EkSecureBuffer *buffer, int fd) {
     g_return_val_if_fail(EK_IS_SECURE_BUFFER(buffer), EINVAL);
-    const char *text = buffer->text;
-    if (text == NULL || buffer->n_bytes == 0) return 0;
-    /* Room on a line after "D ": 1000 bytes less the prefix. An escape is never split. */
-    const gsize room = 1000 - 2;
-    int error = write_all(fd, "D ", 2);
-    gsize run = 0;  /* start of the bytes not yet written that need no escape */
-    gsize line = 0; /* bytes on the current line after "D " */
-    for (gsize i = 0; error == 0 && i < buffer->n_bytes; i++) {
-        unsigned char byte = (unsigned char)text[i];
-        gboolean escaped = byte == '%' || byte == '\r' || byte == '\n';
-        gsize width = escaped ? 3 : 1;
-        if (line + width > room) {
-            error = write_all(fd, text + run, i - run);
-            if (error == 0) error = write_all(fd, "\nD ", 3);
-            run = i;
-            line = 0;
-        }
-        if (error != 0) break;
-        line += width;
-        if (!escaped) continue;
-        error = write_all(fd, text + run, i - run);
-        if (error != 0) break;
-        /* The escape spells one byte of the password: from a stack buffer wiped after. */
-        char escape[4];
-        snprintf(escape, sizeof escape, "%%%02X", byte);
-        error = write_all(fd, escape, 3);
-        ek_secure_memory_wipe(escape, sizeof escape);
-        run = i + 1;
-    }
-    if (error == 0) error = write_all(fd, text + run, buffer->n_bytes - run);
-    return error == 0 ? write_all(fd, "\n", 1) : error;
+    if (buffer->text == NULL || buffer->n_bytes == 0) return 0;
+    /* Escaped into secure memory of the answer's kind, and written from there whole. */
+    EkSecureAnswer *answer = ek_secure_answer_new();
+    ek_secure_answer_append_assuan_data(answer, buffer->text, buffer->n_bytes);
+    EkAnswerWrite result = ek_secure_answer_write(answer, fd);
+    ek_secure_answer_free(answer);
+    return result.error;
 }
 
 /**

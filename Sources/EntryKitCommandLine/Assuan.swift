@@ -109,8 +109,10 @@ public struct AssuanError: Error, Equatable, Sendable {
     public static let unknownOption = AssuanError(code: pinentrySource | 174, text: "Unknown option <Pinentry>")
     /// GPG_ERR_ASS_PARAMETER: `GETINFO` of something unknown, or none.
     public static let parameter = AssuanError(code: pinentrySource | 280, text: "IPC parameter error <Pinentry>")
-    /// GPG_ERR_ASS_GENERAL: `CLEARPASSPHRASE` (there is no cache to clear).
+    /// GPG_ERR_ASS_GENERAL: `CLEARPASSPHRASE` when the keyring cannot be asked.
     public static let general = AssuanError(code: pinentrySource | 257, text: "General IPC error <Pinentry>")
+    /// GPG_ERR_ASS_INV_VALUE: `CLEARPASSPHRASE` of a key whose passphrase the keyring does not hold.
+    public static let invalidValue = AssuanError(code: pinentrySource | 261, text: "Invalid value passed to IPC <Pinentry>")
     /// GPG_ERR_CANCELED: Cancel, Escape or the window closed. gpg-agent reads this number as
     /// "the user cancelled".
     public static let cancelled = AssuanError(code: pinentrySource | 99, text: "Operation cancelled <Pinentry>")

@@ -25,13 +25,36 @@ public struct PinentryState: Equatable, Sendable {
     /// `SETGENPIN` and `SETGENPIN_TT`: a button offering a generated passphrase.
     public var generatePIN: String?
     public var generatePINTooltip: String?
-    /// `SETKEYINFO`: which key the passphrase unlocks (`n/…` for a key with no cache).
+    /// `SETKEYINFO`: which key the passphrase unlocks (`n/<keygrip>`); nil after `--clear`, when
+    /// the key has no stable name to keep its passphrase under.
     public var keyInfo: String?
+    /// Whether GETPIN has looked its passphrase up in the keyring since the last `RESET` (pinentry
+    /// looks once: a passphrase found and refused is not answered again).
+    public var externalCacheTried = false
     /// `OPTION name=value`, kept across `RESET` as pinentry keeps them (the agent sends them
     /// once, at start).
     public var options: [String: String] = [:]
 
     public init() {}
+
+    /// The key whose passphrase may be looked up in and kept in the keyring: gpg-agent allowed
+    /// it (`OPTION allow-external-password-cache`) and named the key (`SETKEYINFO`).
+    public var externalCacheKey: String? {
+        options["allow-external-password-cache"] != nil ? keyInfo : nil
+    }
+
+    /// Whether GETPIN first looks its passphrase up in the keyring, as pinentry does: allowed and
+    /// named, not tried yet, and neither a new passphrase (`SETREPEAT`) nor a retry after a wrong
+    /// one (`SETERROR`).
+    public var looksUpExternalCache: Bool {
+        externalCacheKey != nil && !externalCacheTried && repeatPrompt == nil && error == nil
+    }
+
+    /// The keyring cannot be used (no Secret Service): not asked again in this conversation,
+    /// and the dialog offers no check box.
+    public mutating func giveUpExternalCache() {
+        options["allow-external-password-cache"] = nil
+    }
 
     /// `OPTION no-grab` turns the keyboard grab off; `grab` turns it back on.
     public var grabsKeyboard: Bool { options["no-grab"] == nil }
@@ -55,7 +78,8 @@ public struct PinentryState: Equatable, Sendable {
 
 /// The dialog a command asks for; the program shows it and writes what it gave.
 public enum PinentryDialog: Equatable, Sendable {
-    /// `GETPIN`: a passphrase (twice with `SETREPEAT`).
+    /// `GETPIN`: a passphrase (twice with `SETREPEAT`), looked up in the keyring first when
+    /// ``PinentryState/looksUpExternalCache``.
     case passphrase
     /// `CONFIRM`: yes / no (and `SETNOTOK`'s third button); `oneButton` for `--one-button`.
     case confirmation(oneButton: Bool)
@@ -74,6 +98,9 @@ public enum PinentryReply: Equatable, Sendable {
     case close([String])
     /// An empty or comment line: libassuan answers nothing.
     case nothing
+    /// `CLEARPASSPHRASE <keyinfo>`: remove the passphrase kept for the key from the keyring, then
+    /// answer as ``PinentrySession/answerToClear(removed:)`` says.
+    case clearExternalCache(keyInfo: String)
 }
 
 /// One pinentry conversation: each line gpg-agent sends, turned into the answer and the
@@ -167,11 +194,16 @@ public struct PinentrySession: Sendable {
         case "SETQUALITYBAR_TT": state.qualityBarTooltip = text
         case "SETGENPIN": state.generatePIN = decoded
         case "SETGENPIN_TT": state.generatePINTooltip = text
-        case "SETKEYINFO": state.keyInfo = text
+        case "SETKEYINFO": state.keyInfo = decoded == "--clear" ? nil : text
         case "SETTIMEOUT":
             // pinentry reads the number with atoi: anything else is 0, no timeout.
             state.timeout = max(0, Int(decoded.prefix { $0.isASCII && $0.isNumber }) ?? 0)
-        case "CLEARPASSPHRASE": return .lines([AssuanError.general.line])
+        case "CLEARPASSPHRASE":
+            // pinentry trims the spaces around the key's name; none names no item.
+            var keyInfo = Substring(decoded)
+            while keyInfo.first == " " { keyInfo = keyInfo.dropFirst() }
+            while keyInfo.last == " " { keyInfo = keyInfo.dropLast() }
+            return keyInfo.isEmpty ? .lines([AssuanError.invalidValue.line]) : .clearExternalCache(keyInfo: String(keyInfo))
         case "GETPIN": return .show(.passphrase)
         case "CONFIRM": return .show(.confirmation(oneButton: decoded.split(separator: " ").contains("--one-button")))
         case "MESSAGE": return .show(.message)
@@ -195,6 +227,11 @@ public struct PinentrySession: Sendable {
         switch name {
         case "grab": state.options["no-grab"] = nil
         case "no-grab": state.options["no-grab"] = ""
+        case "allow-external-password-cache":
+            // A flag: with a value pinentry knows no such option. Given again, it may look again.
+            guard value.isEmpty else { return .lines([AssuanError.unknownOption.line]) }
+            state.options[name] = ""
+            state.externalCacheTried = false
         default: state.options[name] = String(decoding: Assuan.percentDecoded(value), as: UTF8.self)
         }
         return .lines(["OK"])
@@ -215,6 +252,28 @@ public struct PinentrySession: Sendable {
         default: return .lines([AssuanError.parameter.line])
         }
         return .lines(Assuan.dataLines(value) + ["OK"])
+    }
+
+    /// `CLEARPASSPHRASE`'s answer, as pinentry gives it: `OK` when the keyring held a passphrase
+    /// for the key, `ERR … Invalid value` when it held none, `ERR … General IPC error` when the
+    /// keyring could not be asked (nil).
+    public static func answerToClear(removed: Bool?) -> String {
+        switch removed {
+        case true?: "OK"
+        case false?: AssuanError.invalidValue.line
+        case nil: AssuanError.general.line
+        }
+    }
+
+    /// GETPIN looked its passphrase up in the keyring: not again until `RESET` (or the option
+    /// given again).
+    public mutating func externalCacheLookedUp() {
+        state.externalCacheTried = true
+    }
+
+    /// The keyring cannot be used in this conversation (see ``PinentryState/giveUpExternalCache()``).
+    public mutating func giveUpExternalCache() {
+        state.giveUpExternalCache()
     }
 
     /// After a dialog: `SETERROR`'s text was shown once and is forgotten, as are the repeat

@@ -12,7 +12,10 @@ public enum PromptHelp {
 
         gpg-agent's passphrase prompt: speaks the Assuan pinentry protocol on standard input
         and output and shows EntryKit's account panel for GETPIN, a question for CONFIRM and
-        MESSAGE. Use it with this line in ~/.gnupg/gpg-agent.conf, then gpgconf --kill gpg-agent:
+        MESSAGE. When gpg-agent allows it (OPTION allow-external-password-cache, SETKEYINFO),
+        GETPIN answers from the desktop's keyring, as pinentry's own password cache does, or
+        offers "Save in password manager"; CLEARPASSPHRASE removes what it keeps. Use it with
+        this line in ~/.gnupg/gpg-agent.conf, then gpgconf --kill gpg-agent:
 
           pinentry-program /usr/bin/pinentry-entrykit
 
@@ -35,8 +38,10 @@ public enum PromptHelp {
         The program ssh, ssh-add, ssh-agent, sudo -A and git run to ask for a secret: shows PROMPT
         with a hidden field (a visible one for git's "Username for ..."), and prints the answer and
         a line feed. SSH_ASKPASS_PROMPT=confirm asks yes or no (the exit status answers), none
-        shows a notice. On X11 the panel holds the keyboard while it is up; ENTRYKIT_NO_GRAB=1
-        turns that off.
+        shows a notice. An ssh key's passphrase may be remembered in the desktop's keyring
+        ("Remember in keyring", where gnome-keyring's ssh agent keeps them) and is then answered
+        with no panel, until ssh refuses it. On X11 the panel holds the keyboard while it is up;
+        ENTRYKIT_NO_GRAB=1 turns that off.
 
           export SSH_ASKPASS=/usr/libexec/entrykit/entrykit-askpass SSH_ASKPASS_REQUIRE=prefer
           export SUDO_ASKPASS=$SSH_ASKPASS GIT_ASKPASS=$SSH_ASKPASS
@@ -54,9 +59,11 @@ public enum PromptHelp {
     public static let credential = """
         Usage: entrykit credential get|store|erase   (also installed as git-credential-entrykit)
 
-        git's credential helper: 'get' reads git's key=value lines and answers username= and
-        password= from one account panel; 'store' and 'erase' do nothing (EntryKit keeps no
-        secrets). A cancelled panel prints nothing, so git asks its next helper.
+        git's credential helper, compatible with git's libsecret helper: 'get' reads git's
+        key=value lines and answers username= and password= from the desktop's keyring, else
+        from one account panel; 'store' keeps in the keyring the credential git has seen work,
+        'erase' removes the one it has seen fail. A cancelled panel prints nothing, so git asks
+        its next helper.
 
           git config --global credential.helper entrykit
 
@@ -64,8 +71,10 @@ public enum PromptHelp {
           -h, --help  show this help and exit
 
         Exit status:
-          0  answered or not: git goes on to its next helper or its own prompt
-          2  the action is not get, store or erase
+          0  answered or not: git goes on to its next helper or its own prompt; stored, erased
+          1  the keyring could not keep or remove the credential (the reason is on stderr)
+          2  the action is not get, store or erase, or git's request could not be read or lacks
+             what store or erase need
 
         """
 }

@@ -43,6 +43,19 @@ def require(*programs):
         assert shutil.which(program), f"{program} is not installed: scripts/install-deps --test installs it"
 
 
+def end(processes):
+    """Ends what a test started, the last started first: terminated, killed if it has not ended
+    within 10 seconds."""
+    for process in reversed(processes):
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
 class Desktop:
     """What every desktop here offers a test: the environment a client needs to appear on it, a
     full-screen window, a screenshot, and keys typed as the person types them."""
@@ -86,14 +99,7 @@ class Desktop:
         return self.typed_log.read_text()
 
     def stop(self):
-        for process in reversed(self.processes):
-            if process.poll() is None:
-                process.terminate()
-                try:
-                    process.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
+        end(self.processes)
         shutil.rmtree(self.folder, ignore_errors=True)
 
 

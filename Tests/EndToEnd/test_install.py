@@ -295,8 +295,10 @@ def test_the_prompt_names_run_their_commands(install):
     pinentry = run([install.prefix / "bin/pinentry-entrykit"], env=dict(os.environ, DISPLAY=""),
                    check=False)
     assert pinentry.stdout.startswith("OK Pleased to meet you\n")
+    # git's store with nothing to keep: the credential command's own refusal.
     stored = run([install.prefix / "bin/git-credential-entrykit", "store"], check=False)
-    assert (stored.returncode, stored.stdout) == (0, "")
+    assert (stored.returncode, stored.stdout) == (2, ""), stored.stderr
+    assert "credential store: git's request needs" in stored.stderr
     askpass = run([install.prefix / "libexec/entrykit/entrykit-askpass", "Password:"],
                   env={k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}, check=False)
     assert askpass.returncode == 3, askpass.stderr

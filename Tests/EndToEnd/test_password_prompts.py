@@ -21,19 +21,28 @@ PASSPHRASE = "correct horse 7 battery"
 # passes on (gpg-agent, for one, hands its pinentry a filtered environment).
 SESSION_VARIABLES = ("DISPLAY", "XAUTHORITY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "GDK_BACKEND",
                      "DBUS_SESSION_BUS_ADDRESS", "G_DEBUG", "GTK_USE_PORTAL", "ENTRYKIT_RESOURCES",
-                     "ENTRYKIT_TEST_BACKEND")
+                     "ENTRYKIT_TEST_BACKEND", "AT_SPI_BUS_ADDRESS")
 
 
 class Prompt:
     """A program name a client runs (`pinentry-program`, `SSH_ASKPASS`): a script that records its
-    process id and execs `entrykit WORDS "$@"` with the test session's display and language."""
+    process id and execs `entrykit WORDS "$@"` with the test session's display and language.
+    `environment` (a whole environment) replaces the test session's: those of SESSION_VARIABLES it
+    lacks are unset."""
 
-    def __init__(self, directory, binary, *words):
+    def __init__(self, directory, binary, *words, environment=None):
+        self.directory, self.binary, self.words = directory, binary, words
         self.pids = directory / f"{words[0]}.pids"
         self.path = directory / f"{words[0]}-prompt"
-        exports = "".join(f"export {name}={shlex.quote(os.environ[name])}\n"
-                          for name in SESSION_VARIABLES if name in os.environ)
-        command = " ".join(shlex.quote(str(word)) for word in (binary, *words))
+        self.write(environment)
+
+    def write(self, environment=None):
+        """(Re)writes the script for `environment` (None: the test session's)."""
+        given = environment if environment is not None else os.environ
+        exports = "".join(f"export {name}={shlex.quote(given[name])}\n" if name in given
+                          else f"unset {name}\n" if environment is not None else ""
+                          for name in SESSION_VARIABLES)
+        command = " ".join(shlex.quote(str(word)) for word in (self.binary, *self.words))
         self.path.write_text(f"#!/bin/sh\n{exports}export LANGUAGE=en\necho $$ >> {shlex.quote(str(self.pids))}\n"
                              f'exec {command} "$@"\n')
         self.path.chmod(0o755)

@@ -13,10 +13,12 @@ import subprocess
 
 import pytest
 
-from atspi_driver import application_of, find, on_wayland, press, wait_for
+from atspi_driver import application_of, find, on_wayland, press, states, wait_for
 from desktops import DESKTOPS
 from screen import pixels_of_colour
 from polkit_system import ADA, SELF_ACTION, finished
+from test_keyring import GETPIN, PINENTRY_ITEM
+from test_keyring import secret_service  # noqa: F401  (the fixture)
 from test_password_prompts import PASSPHRASE, Pinentry
 from test_polkit_agent import Agent, polkit  # noqa: F401  (the fixture)
 
@@ -100,18 +102,47 @@ def test_login_reaches_the_person_above_a_full_screen_window(binary, desktop, tm
     assert desktop.typed_into_the_full_screen_window() == "hello"
 
 
-def test_pinentry_reaches_the_person_above_a_full_screen_window(binary, desktop, tmp_path):
-    entry = Pinentry(binary, env=prompt_environment(desktop))
+def answer_pinentry_on_screen(binary, desktop, tmp_path, environment, setup, shot, before_accepting=None):
+    """`entrykit pinentry` given `setup`, then GETPIN: waits for its dialog on the screen (`shot`
+    names the screenshot), types the passphrase with the desktop's input, calls
+    `before_accepting(application)` and accepts; checks the answer."""
+    entry = Pinentry(binary, env=environment)
     try:
-        assert entry.ask("SETPROMPT Passphrase:") == ["OK"]
+        for line in setup:
+            assert entry.ask(line) == ["OK"]
         entry.send("GETPIN")
-        wait_until_on_screen(desktop, tmp_path, "pinentry")
+        wait_until_on_screen(desktop, tmp_path, shot)
         application = entry.application()
         desktop.type_text(PASSPHRASE)
+        if before_accepting:
+            before_accepting(application)
         accept(desktop, application)
         assert entry.answer() == [f"D {PASSPHRASE}", "OK"]
     finally:
         entry.close()
+
+
+def test_pinentry_reaches_the_person_above_a_full_screen_window(binary, desktop, tmp_path):
+    answer_pinentry_on_screen(binary, desktop, tmp_path, prompt_environment(desktop), ["SETPROMPT Passphrase:"],
+                              "pinentry")
+    assert desktop.typed_into_the_full_screen_window() == "hello"
+
+
+def test_pinentrys_save_in_password_manager_box_keeps_the_passphrase_on_every_desktop(binary, desktop, tmp_path,
+                                                                                      secret_service):
+    """The passphrase typed with the desktop's input, the box ticked (over AT-SPI, as keys cannot be
+    synthesized on Wayland) and OK: the keyring holds what was typed."""
+    service = secret_service()
+    environment = {**prompt_environment(desktop), **{name: service.environment[name] for name in
+                                                     ("DBUS_SESSION_BUS_ADDRESS", "AT_SPI_BUS_ADDRESS")}}
+
+    def tick(application):
+        box = find(application, role="check box", name="Save in password manager", showing=True)
+        press(box)
+        wait_for(lambda: "checked" in states(box), what="the box ticked")
+
+    answer_pinentry_on_screen(binary, desktop, tmp_path, environment, [*GETPIN], "pinentry-keyring", tick)
+    assert service.lookup(PINENTRY_ITEM) == PASSPHRASE
     assert desktop.typed_into_the_full_screen_window() == "hello"
 
 

@@ -24,7 +24,7 @@ import Testing
                 let answers: [String]
                 switch session.reply(to: line) {
                 case .lines(let lines), .close(let lines): answers = lines
-                case .show, .nothing: answers = []
+                case .show, .nothing, .clearExternalCache: answers = []
                 }
                 for answer in answers {
                     #expect(answer.utf8.count <= Assuan.maximumLineLength, "\(file.lastPathComponent): \(answer.prefix(40))…")

@@ -17,6 +17,7 @@ import Testing
             case .lines(let lines): out += lines
             case .close(let lines): out += lines + ["<closed>"]
             case .show(let dialog): out.append("<show \(dialog)>")
+            case .clearExternalCache(let keyInfo): out.append("<clear \(keyInfo)>")
             case .nothing: break
             }
         }
@@ -44,7 +45,6 @@ import Testing
         #expect(converse("FOO bar\n") == ["ERR 536871187 Unknown IPC command <User defined source 1>"])
         #expect(
             converse("CANCEL\nEND\nAUTH\n") == Array(repeating: "ERR 536870981 Not implemented <User defined source 1>", count: 3))
-        #expect(converse("CLEARPASSPHRASE\n") == ["ERR 83886337 General IPC error <Pinentry>"])
         #expect(converse("NOP\n\n# a comment\nBYE\nNOP\n") == ["OK", "OK closing connection", "<closed>", "OK"])
         #expect(converse("HELP\n").first == "# NOP")
         #expect(converse("HELP\n").last == "OK")
@@ -252,5 +252,67 @@ import Testing
         #expect(AssuanError.notConfirmed.code == 83_886_194)
         #expect(AssuanError.timeout.code == 83_886_142)
         #expect(AssuanError.noDisplay.line == "ERR 83918950 Inappropriate ioctl for device <Pinentry>")
+    }
+
+    // MARK: The keyring (pinentry's external password cache)
+
+    /// GETPIN looks its passphrase up as pinentry does: with the option and a key, once, and
+    /// neither for a new passphrase nor after a wrong one.
+    @Test func theKeyringIsLookedUpOnceWithTheOptionAndAKeyOnly() {
+        var session = PinentrySession(environment: Self.environment)
+        #expect(converse("SETKEYINFO n/ABCD\n", session: &session) == ["OK"])
+        #expect(session.state.externalCacheKey == nil, "without the option, the key is not the keyring's")
+        #expect(!session.state.looksUpExternalCache)
+        #expect(converse("OPTION allow-external-password-cache\n", session: &session) == ["OK"])
+        #expect(session.state.externalCacheKey == "n/ABCD")
+        #expect(session.state.looksUpExternalCache)
+        session.externalCacheLookedUp()
+        #expect(!session.state.looksUpExternalCache, "one lookup a conversation")
+        #expect(session.state.externalCacheKey == "n/ABCD", "the check box is still offered")
+        // RESET (or the option again) lets it look again; SETREPEAT and SETERROR do not.
+        _ = converse("RESET\nSETKEYINFO n/ABCD\n", session: &session)
+        #expect(session.state.looksUpExternalCache)
+        _ = converse("SETREPEAT\n", session: &session)
+        #expect(!session.state.looksUpExternalCache)
+        session.dialogEnded()
+        _ = converse("SETERROR Bad Passphrase\n", session: &session)
+        #expect(!session.state.looksUpExternalCache)
+        session.dialogEnded()
+        session.externalCacheLookedUp()
+        _ = converse("OPTION allow-external-password-cache\n", session: &session)
+        #expect(session.state.looksUpExternalCache)
+    }
+
+    @Test func setKeyInfoClearOrEmptyNamesNoKey() {
+        var session = PinentrySession(environment: Self.environment)
+        _ = converse("OPTION allow-external-password-cache\nSETKEYINFO n/ABCD\nSETKEYINFO --clear\n", session: &session)
+        #expect(session.state.keyInfo == nil)
+        #expect(session.state.externalCacheKey == nil)
+        _ = converse("SETKEYINFO s/1234\nSETKEYINFO\n", session: &session)
+        #expect(session.state.keyInfo == nil)
+    }
+
+    /// A keyring that cannot be used is given up for the conversation, across RESET, as
+    /// pinentry gives up its cache; the option is a flag, refused with a value.
+    @Test func aKeyringGivenUpIsNotAskedAgainAndTheOptionTakesNoValue() {
+        var session = PinentrySession(environment: Self.environment)
+        _ = converse("OPTION allow-external-password-cache\nSETKEYINFO n/ABCD\n", session: &session)
+        session.giveUpExternalCache()
+        #expect(session.state.externalCacheKey == nil)
+        _ = converse("RESET\nSETKEYINFO n/ABCD\n", session: &session)
+        #expect(session.state.externalCacheKey == nil)
+        #expect(converse("OPTION allow-external-password-cache=yes\n") == ["ERR 83886254 Unknown option <Pinentry>"])
+    }
+
+    /// CLEARPASSPHRASE names the key to remove (spaces around it trimmed, as pinentry does);
+    /// its answer says what the keyring did.
+    @Test func clearPassphraseAsksToRemoveTheKeysPassphrase() {
+        #expect(converse("CLEARPASSPHRASE  n/ABCD \n") == ["<clear n/ABCD>"])
+        #expect(
+            converse("CLEARPASSPHRASE\nCLEARPASSPHRASE   \n")
+                == Array(repeating: "ERR 83886341 Invalid value passed to IPC <Pinentry>", count: 2))
+        #expect(PinentrySession.answerToClear(removed: true) == "OK")
+        #expect(PinentrySession.answerToClear(removed: false) == "ERR 83886341 Invalid value passed to IPC <Pinentry>")
+        #expect(PinentrySession.answerToClear(removed: nil) == "ERR 83886337 General IPC error <Pinentry>")
     }
 }

@@ -47,6 +47,12 @@ void ek_secure_answer_free(EkSecureAnswer *answer);
 void ek_secure_answer_append(EkSecureAnswer *answer, const char *bytes, gsize length);
 /* Appends the buffer's text from where it lies, encoded, without another copy. */
 void ek_secure_answer_append_secret(EkSecureAnswer *answer, EkSecureBuffer *buffer, EkSecretEncoding encoding);
+/* Appends `bytes` as Assuan `D` lines (a pinentry's answer to GETPIN): `D `, the bytes with `%`,
+ * CR and LF as `%25`, `%0D`, `%0A`, at most 1000 bytes a line, an escape never split, each line
+ * ended by a line feed. Nothing for no bytes. */
+void ek_secure_answer_append_assuan_data(EkSecureAnswer *answer, const char *bytes, gsize length);
+/* The bytes so far, where they lie, and their number: valid until the next append or the free. */
+const char *ek_secure_answer_get_bytes(const EkSecureAnswer *answer, gsize *length);
 EkAnswerWrite ek_secure_answer_write(EkSecureAnswer *answer, int fd);
 
 G_END_DECLS

@@ -28,6 +28,8 @@ package final class AccountPanelDialog: Window {
     private let capsLockRow = Box(vertical: false, spacing: 6)
     /// The strength bar (``AccountRequest/strengthLabel``), nil when the request has none.
     package private(set) var strengthBar: Widget?
+    /// The check box (``AccountRequest/checkBox``), nil when the request has none.
+    package private(set) var checkButton: Widget?
     package let okButton = AccountPanelDialog.mnemonicButton()
     package let cancelButton = AccountPanelDialog.mnemonicButton()
     /// The field group: the two rows, and the line between them.
@@ -140,6 +142,10 @@ package final class AccountPanelDialog: Window {
             column.append(makeStrengthRow(label: strengthLabel))
         }
 
+        if let checkBox = request.checkBox {
+            column.append(makeCheckButton(for: checkBox))
+        }
+
         errorLabel.addStyleClass("error")
         column.append(errorLabel)
 
@@ -184,6 +190,19 @@ package final class AccountPanelDialog: Window {
         row.append(bar, expands: true)
         strengthBar = bar
         return row
+    }
+
+    /// The request's check box, off, its state kept in the request's ``AccountCheckBox``.
+    private func makeCheckButton(for checkBox: AccountCheckBox) -> Widget {
+        let button = Widget(transferFull: gtk_check_button_new_with_mnemonic(checkBox.label))
+        button.accessibleName = checkBox.accessibleName
+        checkBox.isChecked = false
+        button.connect("toggled") { [weak button] in
+            guard let button else { return }
+            checkBox.isChecked = gtk_toggle_button_get_active(button.cast()) != 0
+        }
+        checkButton = button
+        return button
     }
 
     /// The bar follows the password, estimated where its bytes lie.

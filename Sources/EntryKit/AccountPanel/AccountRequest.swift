@@ -71,6 +71,9 @@ public struct AccountRequest {
     /// Seconds the panel waits for an answer before it closes as if cancelled, as pinentry's
     /// `--timeout`; 0, the default, waits as long as it takes.
     public var timeout = 0
+    /// A check box under the fields, off when the panel opens ("Save in password manager"); none
+    /// when nil. Its state when the panel closes is the box's ``AccountCheckBox/isChecked``.
+    public var checkBox: AccountCheckBox?
     /// Called on OK with the values; return an error message to keep the panel open for another
     /// try (the message shows under the fields and the password is cleared), or nil to accept.
     /// The password is lent for the call only, as in ``AccountPanel/showSecurely(_:parent:completion:)``.

@@ -29,6 +29,33 @@ public final class SecureAnswer {
         }
     }
 
+    /// Appends bytes that lie in locked memory of their own (a secret from the keyring, part of
+    /// a request read into locked memory), copied from there and nowhere else.
+    public func append(bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        ek_secure_answer_append(answer, base.assumingMemoryBound(to: CChar.self), gsize(bytes.count))
+    }
+
+    /// Appends such bytes as Assuan `D` lines, a pinentry's answer to `GETPIN` (see
+    /// ``SecurePassword/writeAssuanData(to:)``): nothing for no bytes.
+    public func appendAssuanData(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        ek_secure_answer_append_assuan_data(answer, base.assumingMemoryBound(to: CChar.self), gsize(bytes.count))
+    }
+
+    /// Calls `body` with the bytes put together so far, where they lie in locked memory; do not
+    /// copy them into a `String`, an `Array` or `Data`.
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        var length: gsize = 0
+        let bytes = ek_secure_answer_get_bytes(answer, &length)
+        return try body(UnsafeRawBufferPointer(start: length > 0 ? bytes : nil, count: Int(length)))
+    }
+
+    /// Calls `body` with the C answer, for C that fills it (reading a secret from a descriptor).
+    package func withUnsafeAnswer<Result>(_ body: (OpaquePointer) throws -> Result) rethrows -> Result {
+        try body(answer!)
+    }
+
     /// How the password is written into the answer.
     public enum Encoding {
         /// Its bytes as they are.

@@ -55,6 +55,7 @@ public enum MainLoop {
 
     /// `g_timeout_add` for any number of seconds: whole seconds (to 136 years) where
     /// milliseconds would overflow, none below zero or for NaN.
+    @discardableResult
     package static func addTimeout(seconds: TimeInterval, _ callback: GSourceFunc, data: UnsafeMutableRawPointer?) -> guint {
         let seconds = clamped(seconds)
         let milliseconds = (seconds * 1000).rounded(.up)

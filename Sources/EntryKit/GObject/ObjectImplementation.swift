@@ -90,7 +90,7 @@ package class ObjectImplementation: GObjectInstance {
             return otherwise
         }
         nonisolated(unsafe) var result = otherwise
-        nonisolated(unsafe) let (raw, body) = (pointer, body)
+        nonisolated(unsafe) let raw = pointer
         MainActor.assumeIsolated {
             guard let implementation = Self.of(raw) else { return }
             result = body(implementation)

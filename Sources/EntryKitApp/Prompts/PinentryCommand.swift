@@ -6,7 +6,8 @@ import Glibc
 /// The Assuan conversation is ``PinentrySession`` (no GTK); this adds the dialogs: GETPIN is an
 /// account panel with the passphrase field alone, CONFIRM and MESSAGE a
 /// ``ConfirmationDialog``. The passphrase goes from the panel's locked buffer straight to
-/// standard output as `D` lines.
+/// standard output as `D` lines. With gpg-agent's leave, GETPIN answers from the desktop's
+/// keyring first and offers to keep what is typed there (``PinentryKeyring``).
 ///
 /// ```sh
 /// echo "pinentry-program /usr/bin/pinentry-entrykit" >> ~/.gnupg/gpg-agent.conf
@@ -50,9 +51,11 @@ enum PinentryCommand {
                     _ = send(lines)
                     return .answered
                 case .show(let dialog):
-                    let answer = show(dialog, state: session.state)
+                    let answer = dialog == .passphrase ? getPassphrase(&session) : show(dialog, state: session.state)
                     session.dialogEnded()
                     guard send([answer]) else { return .cancelled }
+                case .clearExternalCache(let keyInfo):
+                    guard send([PinentryKeyring.clear(keyInfo)]) else { return .cancelled }
                 }
             }
         }
@@ -68,8 +71,20 @@ enum PinentryCommand {
     /// The number of the dialog on screen, so a timeout set for one never closes the next.
     private static var dialogNumber = 0
 
+    /// GETPIN: from the keyring when it holds the passphrase, else from the person, who may keep
+    /// it there; returns the line that ends the answer.
+    private static func getPassphrase(_ session: inout PinentrySession) -> String {
+        switch PinentryKeyring.start(&session) {
+        case .answered(let line): return line
+        case .ask(let offersCheckBox):
+            let answer = show(.passphrase, state: session.state, offersCheckBox: offersCheckBox)
+            PinentryKeyring.finishKeeping()
+            return answer
+        }
+    }
+
     /// Shows `dialog` and returns the line that ends the answer (`OK` or `ERR …`).
-    private static func show(_ dialog: PinentryDialog, state: PinentryState) -> String {
+    private static func show(_ dialog: PinentryDialog, state: PinentryState, offersCheckBox: Bool = false) -> String {
         // GTK connects to the display at the first dialog: a conversation of OPTIONs and
         // GETINFOs needs none, and without one the dialog fails as pinentry-curses does
         // without a terminal, so gpg-agent reports it instead of waiting.
@@ -84,7 +99,8 @@ enum PinentryCommand {
         dialogNumber += 1
         switch dialog {
         case .passphrase:
-            return askPassphrase(state)
+            // Made once the dialog speaks the client's language.
+            return askPassphrase(state, checkBox: offersCheckBox ? PinentryKeyring.checkBox(state) : nil)
         case .confirmation(let oneButton):
             var buttons: [ConfirmationDialog.Button] = []
             if !oneButton {
@@ -138,7 +154,8 @@ enum PinentryCommand {
     /// The second panel is asked for from the first one's completion and both are awaited here,
     /// in one loop: that completion may run inside an assistive technology's "activate" of the
     /// field, whose accessibility bus no loop started there could read (pinentry froze so).
-    private static func askPassphrase(_ state: PinentryState) -> String {
+    /// `checkBox` (the first panel's) keeps the passphrase in the keyring when ticked.
+    private static func askPassphrase(_ state: PinentryState, checkBox: AccountCheckBox?) -> String {
         var error = state.error
         while true {
             var request = AccountRequest(title: title(state), message: state.description.map(withoutTrailingLineBreaks))
@@ -151,6 +168,7 @@ enum PinentryCommand {
             request.isStandalonePrompt = true
             request.strengthLabel = state.qualityBar.map { $0.isEmpty ? localized("Quality:") : $0 }
             request.strengthTooltip = state.qualityBarTooltip
+            request.checkBox = checkBox
             let number = dialogNumber
             var timedOut = false
             if state.timeout > 0 {
@@ -164,12 +182,15 @@ enum PinentryCommand {
             AccountPanel.showSecurely(request) { accepted, _, first in
                 guard accepted, let repeatPrompt = state.repeatPrompt else {
                     outcome = accepted ? writeData(first) : .failed(timedOut ? .timeout : .cancelled)
+                    if accepted { PinentryKeyring.startKeeping(first, state: state, checkBox: checkBox) }
                     return
                 }
                 var again = request
                 again.passwordLabel = repeatPrompt.isEmpty ? nil : repeatPrompt
                 again.error = nil
                 again.strengthLabel = nil
+                // The box is the first panel's: ticked there, it keeps the passphrase both agree on.
+                again.checkBox = nil
                 // The first passphrase outlives its panel, in locked memory, until the second ends.
                 let kept = first?.keptCopy()
                 AccountPanel.showSecurely(again) { accepted, _, second in
@@ -177,6 +198,7 @@ enum PinentryCommand {
                         outcome = .failed(timedOut ? .timeout : .cancelled)
                     } else {
                         outcome = same(kept, second) ? writeData(kept, repeated: true) : .mismatch
+                        if case .answered = outcome { PinentryKeyring.startKeeping(second, state: state, checkBox: checkBox) }
                     }
                 }
             }

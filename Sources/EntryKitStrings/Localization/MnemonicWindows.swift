@@ -4,13 +4,15 @@
 /// translation that gives two labels of one window the same letter is found before a user presses
 /// that Alt+letter and GTK, instead of activating a label's widget, only moves the focus between them.
 ///
-/// The prompts and `entrykit pick` show `_OK` and `_Cancel` only, which the sign-in panel has too;
+/// `entrykit pick` shows `_OK` and `_Cancel` only, which the sign-in panel has too;
 /// a gallery page counts as a window of its own (GTK activates mnemonics of mapped widgets only).
 public enum MnemonicWindows {
     /// Every window, by the name lint gives it, with its keys.
     public static let all: [(window: String, keys: [String])] = [
         ("the sign-in panel", SignInMnemonics.allCases.map(\.rawValue)),
         ("the authentication dialog", AuthenticationMnemonics.allCases.map(\.rawValue)),
+        ("the pinentry panel", PinentryMnemonics.allCases.map(\.rawValue)),
+        ("the askpass panel for an ssh key", AskpassKeyMnemonics.allCases.map(\.rawValue)),
         ("the About window", AboutMnemonics.allCases.map(\.rawValue)),
         ("the gallery's drop-down field page", DropDownPageMnemonics.allCases.map(\.rawValue)),
         ("the gallery's picker field page", PickerPageMnemonics.allCases.map(\.rawValue)),
@@ -45,6 +47,21 @@ public enum AuthenticationMnemonics: String, CaseIterable, Sendable {
     case authenticate = "_Authenticate"
     case cancel = "_Cancel"
     case details = "_Details"
+}
+
+/// `entrykit pinentry`'s panel when gpg-agent lets the keyring keep the passphrase (the field's
+/// label is gpg-agent's prompt, without a mnemonic).
+public enum PinentryMnemonics: String, CaseIterable, Sendable {
+    case ok = "_OK"
+    case cancel = "_Cancel"
+    case saveInPasswordManager = "_Save in password manager"
+}
+
+/// `entrykit askpass`'s panel for an ssh key's passphrase.
+public enum AskpassKeyMnemonics: String, CaseIterable, Sendable {
+    case ok = "_OK"
+    case cancel = "_Cancel"
+    case rememberInKeyring = "_Remember in keyring"
 }
 
 /// The gallery's About window: GTK's own buttons, relabelled from EntryKit's table.

@@ -588,4 +588,54 @@ final class Answers {
         MainLoop.run(until: { destroyed }, timeout: 5)
         #expect(destroyed, "destroyed once GTK's idle work has run")
     }
+
+    // MARK: The check box
+
+    /// A prompt's "Save in password manager": off when the panel opens, whatever it was before,
+    /// its state following the person's ticks, read when the panel has closed.
+    @Test func aCheckBoxStartsOffAndTellsItsStateWhenThePanelCloses() throws {
+        defer { finishCleanly() }
+        let box = AccountCheckBox(label: "_Save in password manager")
+        var request = AccountRequest(title: "Unlock")
+        request.fields = .password
+        request.checkBox = box
+        let (dialog, answers) = try open(request)
+        let button = try #require(dialog.checkButton)
+        #expect(gtk_widget_get_mapped(button.widget) != 0)
+        #expect(gtk_toggle_button_get_active(button.cast()) == 0)
+        #expect(!box.isChecked)
+        #expect(atk_object_get_role(button.accessible) == ATK_ROLE_CHECK_BOX)
+        #expect(button.accessibleName == "Save in password manager")
+        // Its mnemonic (Alt+S) ticks it, as a click does (once GTK has shown the press); a
+        // click unticks it.
+        #expect(gtk_widget_mnemonic_activate(button.widget, 0) != 0)
+        #expect(MainLoop.run(until: { box.isChecked }, timeout: 5))
+        gtk_button_clicked(button.cast())
+        #expect(!box.isChecked)
+        gtk_button_clicked(button.cast())
+        type("pass", into: dialog.passwordEntry)
+        gtk_button_clicked(dialog.okButton.cast())
+        #expect(answers.received == [AccountAnswer(accepted: true, username: nil, password: "pass")])
+        #expect(box.isChecked)
+
+        // The same box in a new panel starts off again.
+        let (again, _) = try open(request)
+        #expect(gtk_toggle_button_get_active(try #require(again.checkButton).cast()) == 0)
+        #expect(!box.isChecked)
+    }
+
+    @Test func aPanelWithoutACheckBoxShowsNone() throws {
+        defer { finishCleanly() }
+        let (dialog, _) = try open()
+        #expect(dialog.checkButton == nil)
+    }
+
+    /// Some languages write the mnemonic as "(_S)" after the words: a screen reader gets the
+    /// words alone.
+    @Test func aCheckBoxIsNamedWithoutItsMnemonic() {
+        #expect(AccountCheckBox(label: "パスワードマネージャに保管(_S)").accessibleName == "パスワードマネージャに保管")
+        #expect(AccountCheckBox(label: "कीरिंग में याद रखें (_R)").accessibleName == "कीरिंग में याद रखें")
+        #expect(AccountCheckBox(label: "Im Passwordmanager _speichern").accessibleName == "Im Passwordmanager speichern")
+        #expect(AccountCheckBox(label: "(_S)").accessibleName == "")
+    }
 }

@@ -136,4 +136,31 @@ import Testing
         let joined = lines.dropLast().map { $0.dropFirst(2) }.joined()
         #expect(joined == String(repeating: "x", count: 997) + "%25" + String(repeating: "y", count: 1500))
     }
+
+    /// An answer put together from bytes in locked memory of their own (a secret from the
+    /// keyring): appended and read back where they lie, in locked memory, and as `D` lines
+    /// exactly as the password field's writer writes them.
+    @Test func anAnswerTakesLockedBytesAndAssuanDataAndReadsThemBack() throws {
+        let secret = Array("100%\nsure 日".utf8)
+        let answer = SecureAnswer()
+        answer.append("S PASSWORD_FROM_CACHE\n")
+        secret.withUnsafeBytes { answer.appendAssuanData($0) }
+        secret.withUnsafeBytes { answer.append(bytes: $0) }
+        answer.appendAssuanData(UnsafeRawBufferPointer(start: nil, count: 0))
+        let read = answer.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+        #expect(read == "S PASSWORD_FROM_CACHE\nD 100%25%0Asure 日\n100%\nsure 日")
+        let flags = try answer.withUnsafeBytes { try mappingFlags(containing: $0.baseAddress!) }
+        #expect(flags.isSuperset(of: ["lo", "dd", "dc"]), "VmFlags: \(flags.sorted())")
+
+        let long = Array((String(repeating: "x", count: 997) + "%" + String(repeating: "y", count: 1500)).utf8)
+        let fromBytes = SecureAnswer()
+        long.withUnsafeBytes { fromBytes.appendAssuanData($0) }
+        let buffer = makeBuffer()
+        insert(String(decoding: long, as: UTF8.self), into: buffer)
+        let pipe = Pipe()
+        #expect(ek_secure_buffer_write_assuan_data_to_fd(buffer.opaque, pipe.fileHandleForWriting.fileDescriptor) == 0)
+        try pipe.fileHandleForWriting.close()
+        let written = pipe.fileHandleForReading.readDataToEndOfFile()
+        #expect(fromBytes.withUnsafeBytes { Array($0) } == Array(written))
+    }
 }
