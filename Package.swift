@@ -67,7 +67,8 @@ let package = Package(
         // The app: gallery and dialogs. Its folder is named apart from the EntryKit library's, which
         // differs only in case (one folder on a case-insensitive checkout); the product is `entrykit`.
         .executableTarget(
-            name: "entrykit", dependencies: ["EntryKit", "EntryKitCommandLine", "CEntryKitPolkit", "CEntryKitPrompts"], path: "Sources/EntryKitApp"
+            name: "entrykit", dependencies: ["EntryKit", "EntryKitCommandLine", "CEntryKitPolkit", "CEntryKitPrompts"],
+            path: "Sources/EntryKitApp"
         ),
         // The shared library's load-time hook: its C constructor registers the GObject types, so
         // GtkBuilder files name them however a binding loaded the library. (Each field gets its

@@ -54,7 +54,8 @@ enum PinentryKeyring {
     /// The check box of GETPIN's dialog: gpg-agent's label (`OPTION default-pwmngr`, in gpg's
     /// language), else EntryKit's.
     static func checkBox(_ state: PinentryState) -> AccountCheckBox {
-        AccountCheckBox(label: state.options["default-pwmngr"] ?? LocalizedText.localization.string(PinentryMnemonics.saveInPasswordManager.rawValue))
+        AccountCheckBox(
+            label: state.options["default-pwmngr"] ?? LocalizedText.localization.string(PinentryMnemonics.saveInPasswordManager.rawValue))
     }
 
     /// From the dialog's completion, the passphrase answered: keeps it in the keyring when
