@@ -3,8 +3,10 @@ import Foundation
 
 /// Parses the same generated `.strings` tables with EntryKit's parser and with Foundation's
 /// `PropertyListSerialization` (the other way to read them on Linux), and the same String
-/// Catalogs with EntryKit's JSON reader and with Foundation's `JSONSerialization`, in one run,
-/// and prints tables and a JSON file with the ratios.
+/// Catalogs with EntryKit's JSON reader and with Foundation's `JSONSerialization`, in interleaved
+/// rounds of one process, after checking that both read the same. Its JSON holds rows of
+/// `scripts/benchmark`'s "results" (which runs it), of kind "parser" for the `.strings` tables and
+/// "catalog" for the String Catalogs; `scripts/benchmark-table FILE` renders them.
 ///
 ///     swift run -c release strings-benchmark [--json FILE] [--rounds N]
 @main
@@ -14,46 +16,27 @@ struct StringsBenchmark {
         let data: Data
     }
 
-    struct Row: Codable {
-        let input: String
-        let bytes: Int
-        let entries: Int
-        let entryKitMilliseconds: Double
-        let foundationMilliseconds: Double
-        var speedup: Double { foundationMilliseconds / entryKitMilliseconds }
+    static let usage = "bad arguments; usage: strings-benchmark [--json FILE] [--rounds N], N 1 or more"
+
+    static func main() {
+        do { try run() } catch { fail(error.localizedDescription) }
     }
 
-    struct CatalogRow: Codable {
-        let input: String
-        let bytes: Int
-        let keys: Int
-        let languages: Int
-        /// EntryKit's JSON reader alone, the counterpart of `JSONSerialization`.
-        let entryKitMilliseconds: Double
-        let foundationMilliseconds: Double
-        /// Reading the catalog and compiling one language's table: what a first lookup costs.
-        let entryKitFirstLookupMilliseconds: Double
-        /// Reading the catalog and compiling every language's table, as `coverage` does.
-        let entryKitTablesMilliseconds: Double
-        var speedup: Double { foundationMilliseconds / entryKitMilliseconds }
-    }
-
-    struct Results: Codable {
-        let strings: [Row]
-        let catalogs: [CatalogRow]
-    }
-
-    static func main() throws {
+    static func run() throws {
         var arguments = CommandLine.arguments.dropFirst()
         var jsonPath: String?
         var rounds = 15
         while let argument = arguments.popFirst() {
             switch argument {
-            case "--json": jsonPath = arguments.popFirst()
-            case "--rounds": rounds = Int(arguments.popFirst() ?? "") ?? rounds
-            default:
-                FileHandle.standardError.write(Data("usage: strings-benchmark [--json FILE] [--rounds N]\n".utf8))
-                exit(2)
+            case "--json":
+                guard let path = arguments.popFirst() else { fail(usage, status: 2) }
+                // Before the run, not after it: a path that cannot be written loses no figures.
+                guard FileManager.default.createFile(atPath: path, contents: nil) else { fail("cannot write \(path)") }
+                jsonPath = path
+            case "--rounds":
+                guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else { fail(usage, status: 2) }
+                rounds = value
+            default: fail(usage, status: 2)
             }
         }
 
@@ -63,76 +46,62 @@ struct StringsBenchmark {
             Case(name: "large table, 20,000 entries (UTF-16 LE)", data: utf16LittleEndianWithBOM(generate(entries: 20_000))),
         ]
         var rows: [Row] = []
-        for benchmarkCase in cases {
-            let ours = try StringsParser.parse(benchmarkCase.data).table
-            let theirs = try foundationTable(benchmarkCase.data)
-            guard ours == theirs else {
-                FileHandle.standardError.write(Data("strings-benchmark: the parsers disagree on \(benchmarkCase.name)\n".utf8))
-                exit(1)
-            }
-            rows.append(
-                Row(
-                    input: benchmarkCase.name,
-                    bytes: benchmarkCase.data.count,
-                    entries: ours.count,
-                    entryKitMilliseconds: medianMilliseconds(rounds: rounds) { _ = try? StringsParser.parse(benchmarkCase.data) },
-                    foundationMilliseconds: medianMilliseconds(rounds: rounds) { _ = try? foundationTable(benchmarkCase.data) }
-                ))
-        }
-
-        print("| input | bytes | EntryKit (ms) | Foundation PropertyListSerialization (ms) | EntryKit speed-up |")
-        print("|---|---:|---:|---:|---:|")
-        for row in rows {
-            print(
-                "| \(row.input) | \(row.bytes) | \(format(row.entryKitMilliseconds)) | \(format(row.foundationMilliseconds)) | \(String(format: "%.2f", row.speedup))× |"
-            )
-        }
-        print("median of \(rounds) rounds each, release build, one process; same tables checked equal")
-        print("")
-        let catalogRows = try catalogCases().map { try measureCatalog($0, rounds: rounds) }
-        print(
-            "| String Catalog | bytes | keys | languages | EntryKit JSONReader (ms) | Foundation JSONSerialization (ms) | EntryKit speed-up "
-                + "| EntryKit read + one table (ms) | EntryKit read + every table (ms) |")
-        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-        for row in catalogRows {
-            print(
-                "| \(row.input) | \(row.bytes) | \(row.keys) | \(row.languages) | \(format(row.entryKitMilliseconds)) | "
-                    + "\(format(row.foundationMilliseconds)) | \(String(format: "%.2f", row.speedup))× | "
-                    + "\(format(row.entryKitFirstLookupMilliseconds)) | \(format(row.entryKitTablesMilliseconds)) |")
-        }
-        print("median of \(rounds) rounds each; both readers checked to read the same keys")
+        for benchmarkCase in cases { rows.append(try measureStrings(benchmarkCase, rounds: rounds)) }
+        for benchmarkCase in catalogCases() { rows.append(try measureCatalog(benchmarkCase, rounds: rounds)) }
         if let jsonPath {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(Results(strings: rows, catalogs: catalogRows)).write(to: URL(fileURLWithPath: jsonPath))
+            try encoder.encode(["results": rows]).write(to: URL(fileURLWithPath: jsonPath))
         }
     }
 
-    /// A generated catalog, and the largest real one of the test corpus when the source tree is there.
-    static func catalogCases() -> [Case] {
-        var cases = [Case(name: "generated, 5,000 keys × 12 languages", data: Data(generateCatalog(keys: 5_000).utf8))]
-        let real = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Tests/CatalogCorpus/Dimillian-IceCubesApp/Localizable.xcstrings")
-        if let data = FileManager.default.contents(atPath: real.path) { cases.append(Case(name: "Ice Cubes (real)", data: data)) }
-        return cases
+    static func measureStrings(_ benchmarkCase: Case, rounds: Int) throws -> Row {
+        let ours = try StringsParser.parse(benchmarkCase.data).table
+        guard ours == (try foundationTable(benchmarkCase.data)) else { fail("the parsers disagree on \(benchmarkCase.name)") }
+        return Row(
+            kind: "parser", input: benchmarkCase.name, sizes: [("bytes", benchmarkCase.data.count), ("entries", ours.count)],
+            figures: interleaved(
+                rounds: rounds,
+                [
+                    ("entrykit", { _ = try? StringsParser.parse(benchmarkCase.data) }),
+                    ("foundation", { _ = try? foundationTable(benchmarkCase.data) }),
+                ]))
     }
 
-    static func measureCatalog(_ benchmarkCase: Case, rounds: Int) throws -> CatalogRow {
+    /// A generated catalog, and the largest real one of the test corpus, read from the source tree the program was built from.
+    static func catalogCases() -> [Case] {
+        let real = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tests/CatalogCorpus/Dimillian-IceCubesApp/Localizable.xcstrings")
+        guard let data = FileManager.default.contents(atPath: real.path) else {
+            fail("cannot read the real catalog the benchmark measures, \(real.path): run it from the source tree it was built from")
+        }
+        return [
+            Case(name: "generated, 5,000 keys × 12 languages", data: Data(generateCatalog(keys: 5_000).utf8)),
+            Case(name: "Ice Cubes (real)", data: data),
+        ]
+    }
+
+    static func measureCatalog(_ benchmarkCase: Case, rounds: Int) throws -> Row {
         let catalog = StringCatalog.read(benchmarkCase.data)
         let theirs = try JSONSerialization.jsonObject(with: benchmarkCase.data) as? [String: Any]
         let theirKeys = (theirs?["strings"] as? [String: Any]).map { Set($0.keys) }
         guard catalog.problems.allSatisfy({ !$0.isError }), theirKeys == Set(catalog.entries.map(\.key)) else {
-            FileHandle.standardError.write(Data("strings-benchmark: the JSON readers disagree on \(benchmarkCase.name)\n".utf8))
-            exit(1)
+            fail("the JSON readers disagree on \(benchmarkCase.name)")
         }
-        return CatalogRow(
-            input: benchmarkCase.name, bytes: benchmarkCase.data.count, keys: catalog.entries.count, languages: catalog.languages.count,
-            entryKitMilliseconds: medianMilliseconds(rounds: rounds) { _ = try? JSONReader.read(benchmarkCase.data) },
-            foundationMilliseconds: medianMilliseconds(rounds: rounds) { _ = try? JSONSerialization.jsonObject(with: benchmarkCase.data) },
-            entryKitFirstLookupMilliseconds: medianMilliseconds(rounds: rounds) {
-                _ = StringCatalog.read(benchmarkCase.data).table(language: "de")
-            },
-            entryKitTablesMilliseconds: medianMilliseconds(rounds: rounds) { _ = StringCatalog.read(benchmarkCase.data).tables() })
+        return Row(
+            kind: "catalog", input: benchmarkCase.name,
+            sizes: [("bytes", benchmarkCase.data.count), ("keys", catalog.entries.count), ("languages", catalog.languages.count)],
+            figures: interleaved(
+                rounds: rounds,
+                [
+                    // EntryKit's JSON reader alone, the counterpart of JSONSerialization.
+                    ("entrykit", { _ = try? JSONReader.read(benchmarkCase.data) }),
+                    ("foundation", { _ = try? JSONSerialization.jsonObject(with: benchmarkCase.data) }),
+                    // The catalog read and one language's table compiled: what a first lookup costs.
+                    ("first_lookup", { _ = StringCatalog.read(benchmarkCase.data).table(language: "de") }),
+                    // The catalog read and every language's table compiled, as `coverage` does.
+                    ("every_table", { _ = StringCatalog.read(benchmarkCase.data).tables() }),
+                ]))
     }
 
     /// A catalog as Xcode writes it: a comment per tenth key, every tenth key a plural, the
@@ -187,17 +156,79 @@ struct StringsBenchmark {
         return data
     }
 
-    static func medianMilliseconds(rounds: Int, _ body: () -> Void) -> Double {
-        body()  // warm-up
-        var samples: [Double] = []
-        for _ in 0..<max(rounds, 1) {
-            let start = DispatchTime.now().uptimeNanoseconds
-            body()
-            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+    /// Each body once to warm up, then `rounds` rounds of every body in turn, so that a slow
+    /// moment of the machine falls on EntryKit and Foundation alike.
+    static func interleaved(rounds: Int, _ bodies: [(name: String, body: () -> Void)]) -> [(name: String, figure: Figure)] {
+        for (_, body) in bodies { body() }
+        var samples = Array(repeating: [Double](), count: bodies.count)
+        for _ in 0..<rounds {
+            for (index, (_, body)) in bodies.enumerated() {
+                let start = DispatchTime.now().uptimeNanoseconds
+                body()
+                samples[index].append(Figure.milliseconds(DispatchTime.now().uptimeNanoseconds - start))
+            }
         }
-        samples.sort()
-        return samples[samples.count / 2]
+        return zip(bodies, samples).map { ($0.name, Figure(samples: $1)) }
     }
 
-    static func format(_ milliseconds: Double) -> String { String(format: milliseconds < 1 ? "%.3f" : "%.1f", milliseconds) }
+    static func fail(_ reason: String, status: Int32 = 1) -> Never {
+        FileHandle.standardError.write(Data("strings-benchmark: \(reason)\n".utf8))
+        exit(status)
+    }
+}
+
+/// One figure's samples, in milliseconds to a tenth of a microsecond, in the order they were taken.
+struct Figure {
+    let samples: [Double]
+
+    static func milliseconds(_ nanoseconds: UInt64) -> Double { (Double(nanoseconds) / 100).rounded() / 10_000 }
+
+    var median: Double {
+        let sorted = samples.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}
+
+/// One row of scripts/benchmark's "results": the input's name under its kind ("parser" or
+/// "catalog"), its sizes, the number of samples, each figure as `NAME_ms` (the median),
+/// `NAME_min_ms` and `NAME_max_ms` with every sample under `raw.NAME`, and
+/// `foundation_vs_entrykit`, Foundation's median ÷ EntryKit's.
+struct Row: Encodable {
+    let kind: String
+    let input: String
+    let sizes: [(String, Int)]
+    let figures: [(name: String, figure: Figure)]
+
+    struct Key: CodingKey {
+        let stringValue: String
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.init(stringValue) }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    init(kind: String, input: String, sizes: [(String, Int)], figures: [(name: String, figure: Figure)]) {
+        (self.kind, self.input, self.sizes, self.figures) = (kind, input, sizes, figures)
+        // Progress, one line per input; the tables are scripts/benchmark-table's.
+        print("\(input): " + figures.map { "\($0.name) \($0.figure.median) ms" }.joined(separator: ", "))
+    }
+
+    func figure(_ name: String) -> Figure? { figures.first { $0.name == name }?.figure }
+
+    func encode(to encoder: Encoder) throws {
+        var row = encoder.container(keyedBy: Key.self)
+        try row.encode(input, forKey: Key(kind))
+        for (name, value) in sizes { try row.encode(value, forKey: Key(name)) }
+        try row.encode(figures.first?.figure.samples.count ?? 0, forKey: Key("samples"))
+        for (name, figure) in figures {
+            try row.encode(figure.median, forKey: Key("\(name)_ms"))
+            try row.encode(figure.samples.min(), forKey: Key("\(name)_min_ms"))
+            try row.encode(figure.samples.max(), forKey: Key("\(name)_max_ms"))
+        }
+        if let ours = figure("entrykit")?.median, let theirs = figure("foundation")?.median, ours > 0 {
+            try row.encode((theirs / ours * 1000).rounded() / 1000, forKey: Key("foundation_vs_entrykit"))
+        }
+        try row.encode(Dictionary(uniqueKeysWithValues: figures.map { ($0.name, $0.figure.samples) }), forKey: Key("raw"))
+    }
 }
