@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Runs the list and start-up benchmarks under the current display and writes the results JSON.
+"""Runs the list, parser and start-up benchmarks under the current display and writes the results JSON.
 
 Called by scripts/benchmark (which installs, builds and starts Xvfb); run alone it expects
 DISPLAY set, a session bus, and the binaries built:
@@ -10,7 +10,9 @@ Each list measurement is a fresh process per subject and size (so its memory fig
 clean heap): `list-benchmark` for the GTK 3 subjects it lists, gtk4_dropdown.py for GTK 4,
 entrykit_python.py for DropDownField used from Python. Every
 row has the same number of samples; a subject too slow for the run's time gets fewer items
-(ITEM_LIMITS), never fewer samples. A process that fails or hangs gives a row with `error`.
+(ITEM_LIMITS), never fewer samples. `strings-benchmark` measures the `.strings` parser and the
+String Catalog reader beside Foundation's, in one process. A process that fails or hangs gives a
+row with `error`.
 """
 import argparse
 import datetime
@@ -39,6 +41,8 @@ ITEM_LIMITS = {"GtkComboBoxText": 1_000, "GtkEntryCompletion": 100_000}
 PROCESS_TIMEOUT_S = 300
 GTK4 = "GTK 4 GtkDropDown"
 STARTUP_RUNS = 9
+# Rounds of the parsers and catalog readers (a quick run: 5).
+STRINGS_ROUNDS = 15
 
 
 def list_subjects(binary, library):
@@ -81,16 +85,24 @@ def list_rows(binary, library, sizes, samples):
     return rows
 
 
-def measure_list(command):
-    """One process's row, or {"error": why}."""
-    load = round(os.getloadavg()[0], 2)
+def finished(command):
+    """(the finished process, None), or (None, {"error": why}) when it hung, failed or printed nothing."""
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=PROCESS_TIMEOUT_S)
     except subprocess.TimeoutExpired:
-        return {"error": f"hung: no result within {PROCESS_TIMEOUT_S} s", "load": load}
+        return None, {"error": f"hung: no result within {PROCESS_TIMEOUT_S} s"}
     reason = next((line for line in reversed(done.stderr.splitlines()) if line.strip()), "")
     if done.returncode != 0 or not done.stdout.strip():
-        return {"error": f"failed (exit {done.returncode}): {reason}", "load": load}
+        return None, {"error": f"failed (exit {done.returncode}): {reason}"}
+    return done, None
+
+
+def measure_list(command):
+    """One process's row, or {"error": why}."""
+    load = round(os.getloadavg()[0], 2)
+    done, error = finished(command)
+    if error:
+        return {**error, "load": load}
     if "CRITICAL" in done.stderr:  # a GTK critical is a bug, in a subject or in GTK
         return {"error": "GTK critical: " + next(l for l in done.stderr.splitlines() if "CRITICAL" in l), "load": load}
     row = json.loads(done.stdout.strip().splitlines()[-1])
@@ -103,6 +115,22 @@ def measure_list(command):
     if row.get("copy_ms"):
         row["set_vs_copy"] = round(row["set_ms"] / row["copy_ms"], 1)
     return row
+
+
+def strings_rows(binary, rounds):
+    """`strings-benchmark`'s rows: EntryKit's `.strings` parser beside Foundation's
+    PropertyListSerialization (kind "parser") and its String Catalog reader beside
+    JSONSerialization (kind "catalog"), `rounds` interleaved rounds each in one process; if it
+    fails, one "parser" row with the `error`."""
+    load = round(os.getloadavg()[0], 2)
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "strings.json")
+        done, error = finished([binary, "--json", path, "--rounds", str(rounds)])
+        rows = [{"parser": "strings-benchmark", **error}] if error else json.load(open(path))["results"]
+    for row in rows:
+        row["load"] = load
+        print(f"  {table.describe(row)}", file=sys.stderr)
+    return rows
 
 
 def startup_rows(watcher, subjects, runs, label_key="widget"):
@@ -326,8 +354,9 @@ def main():
     os.environ["LANGUAGE"] = "en"
     parser = argparse.ArgumentParser()
     parser.add_argument("--json")
-    parser.add_argument("--quick", action="store_true", help="small sizes: a smoke run (same samples)")
-    parser.add_argument("--bin", required=True, help="the folder holding list-benchmark and entrykit")
+    parser.add_argument("--quick", action="store_true",
+                        help="small sizes, fewer start-up and parser rounds: a smoke run (same list samples)")
+    parser.add_argument("--bin", required=True, help="the folder holding list-benchmark, strings-benchmark and entrykit")
     parser.add_argument("--login-floor", required=True, help="the C GTK 3 login dialog")
     parser.add_argument("--library", required=True, help="the folder holding libentrykit-1.0.so.0 and its typelib")
     parser.add_argument("--polkit-subject", required=True,
@@ -345,6 +374,9 @@ def main():
     if not options.only:
         print("Lists (one process per widget and size):", file=sys.stderr)
         results += list_rows(os.path.join(options.bin, "list-benchmark"), options.library, sizes, SAMPLES)
+        print("The .strings parser and the String Catalog reader beside Foundation's (one process, interleaved rounds):",
+              file=sys.stderr)
+        results += strings_rows(os.path.join(options.bin, "strings-benchmark"), 5 if options.quick else STRINGS_ROUNDS)
     watcher = startup.FirstFrame()
     print("Login and prompt start-up (spawn to the first frame of its window):", file=sys.stderr)
     results += login_rows(watcher, entrykit, options.login_floor, runs)

@@ -29,6 +29,25 @@ LOGIN_FLOOR = "C GTK 3 dialog"
 ZENITY = "zenity --password --username"
 # The password prompts, each beside Debian's own.
 PROMPTS = ("entrykit pinentry", "pinentry-gtk-2", "entrykit askpass", "ssh-askpass-gnome")
+# Each kind of row the JSON holds, by the key that names it (the first a row has): a list at a
+# size, `entrykit choose` with an input, a prompt on sway, a polkit agent, a `.strings` table,
+# a String Catalog; a row with only "widget" is a dialog's start-up.
+KINDS = ("items", "input", "compositor", "agent", "parser", "catalog", "widget")
+# Subsections of the page whose prose quotes the generated tables, checked as the Performance
+# section's own prose is.
+CHECKED_SECTIONS = ("The parser",)
+
+
+class UnknownRow(ValueError):
+    """A results row of no kind the tables render: it would be measured and never shown."""
+
+
+def kind(row):
+    """The key in KINDS that names the row."""
+    found = next((key for key in KINDS if key in row), None)
+    if found is None:
+        raise UnknownRow(f"a results row of no kind the tables render (it names none of {', '.join(KINDS)}): {row}")
+    return found
 
 
 def ms(value):
@@ -67,9 +86,9 @@ def label(row):
 
 
 def is_dialog(row):
-    """A start-up row of a dialog on the benchmark's X server (not a list, `choose`, sway, or a
-    polkit agent)."""
-    return "items" not in row and "input" not in row and "compositor" not in row and "agent" not in row
+    """A start-up row of a dialog on the benchmark's X server (not a list, `choose`, sway, a
+    polkit agent or a parser)."""
+    return kind(row) == "widget"
 
 
 def is_ours(row):
@@ -85,12 +104,16 @@ def spread(row, step):
 
 def describe(row):
     """One line for the progress log."""
-    what = label(row) + (f" {row['items']:,}" if "items" in row else "") + (f", {row['input']}" if "input" in row else "")
+    if kind(row) in ("parser", "catalog"):
+        what = row[kind(row)]
+    else:
+        what = label(row) + (f" {row['items']:,}" if "items" in row else "") + (f", {row['input']}" if "input" in row else "")
     if "error" in row or "capped" in row:
         return f"{what}: {row.get('error') or row['capped']}"
     keys = ("set_ms", "copy_ms", "open_cold_ms", "open_ms", "filter_ms", "filter_first_ms", "filter_max_ms",
             "filter_model_ms", "filter_floor_ms",
-            "scroll_ms", "frame_ms", "startup_ms", "loaded_ms")
+            "scroll_ms", "frame_ms", "startup_ms", "loaded_ms",
+            "entrykit_ms", "foundation_ms", "foundation_vs_entrykit", "first_lookup_ms", "every_table_ms")
     figures = ", ".join(f"{key} {row[key]}" for key in keys if key in row)
     return f"{what}: {figures}"
 
@@ -205,7 +228,46 @@ def choose_table(chooses):
     return lines
 
 
-def summary(report, lists, logins, chooses, agents=()):
+def reader_table(rows, name, title, ours, theirs, sizes, more=()):
+    """EntryKit's reader beside Foundation's, a row per input (`name` the key naming it): its
+    `sizes`, both medians with min–max, Foundation's ÷ EntryKit's, then `more` of EntryKit's
+    figures as (key, column)."""
+    header = [title, *sizes, f"EntryKit {ours}: median (min–max)", f"Foundation {theirs}", "Foundation ÷ EntryKit",
+              *(column for _, column in more)]
+    lines = ["| " + " | ".join(header) + " |", "|---|" + "---:|" * (len(header) - 1)]
+    for row in rows:
+        if "error" in row:
+            lines.append(f"| {row[name]} | error: {row['error']} |" + " |" * (len(header) - 2))
+            continue
+        cells = [row[name], *(f"{row[size]:,}" for size in sizes), spread(row, "entrykit"), spread(row, "foundation"),
+                 times(row.get("foundation_vs_entrykit")), *(spread(row, key) for key, _ in more)]
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
+def parser_tables(parsers, catalogs):
+    """The `.strings` parser and the String Catalog reader, each beside Foundation's."""
+    if not parsers and not catalogs:
+        return ["This run has no `.strings` parser or String Catalog rows (`--only prompts`, or an older run): "
+                "`scripts/benchmark` measures them with the lists."]
+    rounds = sorted({r["samples"] for r in parsers + catalogs if "samples" in r})
+    lines = ["EntryKit's `.strings` parser and Foundation's `PropertyListSerialization` on the same generated tables, "
+             "checked to give the same table, and EntryKit's String Catalog reader and Foundation's `JSONSerialization` "
+             "on the same catalogs, checked to read the same keys: one process (`strings-benchmark`), interleaved rounds, "
+             "times in milliseconds, medians with min–max of " + " or ".join(map(str, rounds)) + " rounds each "
+             "([the parser](#the-parser) says more):", ""]
+    if parsers:
+        lines += reader_table(parsers, "parser", "`.strings` table", "parser", "`PropertyListSerialization`",
+                              ("bytes", "entries"))
+    if catalogs:
+        lines += [""] + reader_table(catalogs, "catalog", "String Catalog", "`JSONReader`", "`JSONSerialization`",
+                                     ("bytes", "keys", "languages"),
+                                     (("first_lookup", "EntryKit: read + one language's table (a first lookup)"),
+                                      ("every_table", "read + every table (`coverage`)")))
+    return lines
+
+
+def summary(report, lists, logins, chooses, agents=(), catalogs=()):
     """The figures the prose quotes, generated so that they cannot drift from the JSON."""
     rows = {(label(r), r["items"]): r for r in lists if "error" not in r and "capped" not in r}
     sizes = sorted({r["items"] for r in lists})
@@ -267,6 +329,10 @@ def summary(report, lists, logins, chooses, agents=()):
     if big:
         out.append(f"- `seq 1000000 | entrykit choose` shows its window in {duration(big['startup_ms'])} and has "
                    f"all the items in its list at {duration(big.get('loaded_ms'))}.")
+    for row in (r for r in catalogs if "error" not in r):
+        out.append(f"- {row['catalog']}: a first lookup (the catalog read, one language's table compiled) takes "
+                   f"{duration(row['first_lookup_ms'])}, {ratio(row['first_lookup_ms'], row['foundation_ms']):.2f}× "
+                   f"Foundation's `JSONSerialization` reading the JSON alone ({duration(row['foundation_ms'])}).")
     return out
 
 
@@ -309,24 +375,25 @@ def blocks(report):
 
 def markdown(report):
     results = report["results"]
-    lists = [r for r in results if "items" in r]
-    chooses = [r for r in results if "input" in r]
-    logins = [r for r in results if is_dialog(r)]
-    overlays = [r for r in results if "compositor" in r]
-    lines = list_table(lists)
-    samples = sorted({r["samples"] for r in results if "samples" in r})
-    lines += ["", "Times in milliseconds unless marked s: medians, with min–max, of "
-              + " or ".join(map(str, samples)) + " samples each; the first key is the first keystroke after the "
-              "items were set, the worst key the slowest of all; bytes/item is resident memory beyond the strings' "
-              "own bytes (left out below 10,000 items). The floors are measured in list-benchmark's process, so "
-              "GTK 4's row has none."]
-    lines += ["", f"Each anchor's median ÷ `{OURS}`'s at the same size (how many times longer it takes):", ""]
-    lines += versus_table(lists)
+    kinds = {key: [r for r in results if kind(r) == key] for key in KINDS}
+    lists, chooses, logins, overlays = kinds["items"], kinds["input"], kinds["widget"], kinds["compositor"]
+    parsers, catalogs = kinds["parser"], kinds["catalog"]
+    lines = []
+    if lists:
+        samples = sorted({r["samples"] for r in results if "samples" in r and kind(r) not in ("parser", "catalog")})
+        lines += list_table(lists)
+        lines += ["", "Times in milliseconds unless marked s: medians, with min–max, of "
+                  + " or ".join(map(str, samples)) + " samples each; the first key is the first keystroke after the "
+                  "items were set, the worst key the slowest of all; bytes/item is resident memory beyond the strings' "
+                  "own bytes (left out below 10,000 items). The floors are measured in list-benchmark's process, so "
+                  "GTK 4's row has none."]
+        lines += ["", f"Each anchor's median ÷ `{OURS}`'s at the same size (how many times longer it takes):", ""]
+        lines += versus_table(lists)
     if logins:
         lines += [""] + startup_table(logins)
     if chooses:
         lines += [""] + choose_table(chooses)
-    agents = [r for r in results if "agent" in r]
+    agents = kinds["agent"]
     if agents:
         authentications = sorted({r["authentications"] for r in agents if "authentications" in r})
         lines += ["", "polkit authentication agents, each serving a process of a scratch user under Debian's polkitd, "
@@ -340,7 +407,8 @@ def markdown(report):
                   "(`ENTRYKIT_NO_GRAB=1`): spawn to the first frame committed and to the compositor putting it on "
                   "the screen (the client's own protocol log):", ""]
         lines += overlay_table(overlays)
-    lines += [""] + summary(report, lists, logins, chooses, agents)
+    lines += [""] + parser_tables(parsers, catalogs)
+    lines += [""] + summary(report, lists, logins, chooses, agents, catalogs)
     machine = report.get("machine")
     if machine:
         load = report.get("load", {})
@@ -350,7 +418,8 @@ def markdown(report):
                   f"GTK {machine['gtk']} and {machine.get('gtk4', '?')}, {machine['display']}, release build; "
                   f"load average {load.get('before', ['?'])[0]} before the run, {load.get('after', ['?'])[0]} after; "
                   f"{report.get('duration_s', '?')} s in all."]
-    return "\n".join(lines)
+    # A run without lists (`--only prompts`, strings-benchmark's own JSON) starts with the next table.
+    return "\n".join(lines).lstrip("\n")
 
 
 def figures_in(report):
@@ -379,11 +448,15 @@ def figures_in(report):
 
 def performance_prose(readme):
     """The Performance section (a page's "# Performance" or a "## Performance" section) up to its
-    first subsection, without the generated block."""
+    first subsection, and the CHECKED_SECTIONS, without the generated block."""
     section = re.search(r"^(#{1,2}) Performance\n(.*?)(?=^##{1,2} |\Z)", readme, re.S | re.M)
     if not section:
         return ""
-    return re.sub(re.escape(BEGIN) + ".*?" + re.escape(END), "", section.group(2), flags=re.S)
+    text = section.group(2)
+    for title in CHECKED_SECTIONS:
+        subsection = re.search(r"^## " + re.escape(title) + r"\n(.*?)(?=^#{1,2} |\Z)", readme, re.S | re.M)
+        text += subsection.group(1) if subsection else ""
+    return re.sub(re.escape(BEGIN) + ".*?" + re.escape(END), "", text, flags=re.S)
 
 
 def check(report, readme):
@@ -410,6 +483,11 @@ def main(arguments):
         sys.exit("usage: benchmark-table FILE.json [--check PAGE.md | --write PAGE.md]")
     with open(arguments[0]) as source:
         report = json.load(source)
+    try:
+        for row in report["results"]:
+            kind(row)
+    except UnknownRow as error:
+        sys.exit(f"{arguments[0]}: {error}")
     if len(arguments) == 1:
         print(markdown(report))
         return
