@@ -84,9 +84,9 @@ enum Keyring {
                 }
                 answer = .found(Secret(retaining: secret), attributes: values)
             }
-            MainLoop.wait(until: { answer != nil }, timeout: nil)
-            if case .missing(.notFound) = answer { continue }
-            return answer!
+            let found = wait(for: { answer })
+            if case .missing(.notFound) = found { continue }
+            return found
         }
         return .missing(.notFound)
     }
